@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The elements package is the repository root, which npm workspaces do not link into node_modules.
+const elementsDist = fileURLToPath(new URL('../dist/', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: [{ find: /^open-passage\/dist\//, replacement: elementsDist }] },
+  build: { target: 'es2022', sourcemap: false },
+  server: {
+    proxy: {
+      '/v1': 'http://localhost:8080',
+      '/api': 'http://localhost:8080',
+      '/dev': 'http://localhost:8080',
+    },
+  },
+});

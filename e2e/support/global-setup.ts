@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './start-server';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** One server for the whole run; tests read its address from E2E_BASE_URL (inherited by the workers). */
+export default async function globalSetup() {
+  for (const built of ['server/dist/main.js', 'demo/dist/index.html']) {
+    if (!existsSync(`${root}${built}`)) throw new Error(`${built} is missing: run "npm run build" first`);
+  }
+  const server = await startServer();
+  process.env.E2E_BASE_URL = server.url;
+  return () => server.stop();
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm start`: build whatever is missing or older than its sources, then run the one server process.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Newest modification time below the given paths, skipping build output and dependencies. */
+function newest(paths) {
+  let latest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path)) {
+        if (!['node_modules', 'dist', 'generated', 'www', 'loader'].includes(name)) visit(join(path, name));
+      }
+    } else if (!path.endsWith('components.d.ts')) latest = Math.max(latest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(join(root, p));
+  return latest;
+}
+
+function outdated(output, sources) {
+  const out = join(root, output);
+  return !existsSync(out) || statSync(out).mtimeMs < newest(sources);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const elements = outdated('dist/components/index.js', ['src', 'stencil.config.ts']);
+if (elements) run('npm', ['run', 'build:elements']);
+if (elements || outdated('react-wrapper/dist/index.js', ['react-wrapper/src'])) {
+  run('npm', ['run', 'build', '-w', 'open-passage-react']);
+}
+if (
+  elements ||
+  outdated('demo/dist/index.html', ['demo/src', 'demo/public', 'demo/index.html', 'demo/vite.config.ts'])
+) {
+  run('npm', ['run', 'build', '-w', 'demo']);
+}
+if (outdated('server/dist/main.js', ['server/src']))
+  run('npm', ['run', 'build', '-w', 'open-passage-server']);
+
+const server = spawnSync(process.execPath, [join(root, 'server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(server.status ?? 0);

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm test`: every check of every package, in order, stopping at nothing; fails if any step fails.
+// Ends with one line "N passed, N failed" counting the unit and browser tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = `${root}test-results`;
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const steps = [
+  ['lint', 'npm', ['run', 'lint']],
+  ['build', 'npm', ['run', 'build']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  [
+    'unit and integration (vitest)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
+  ],
+  ['browser (playwright)', 'npx', ['playwright', 'test']],
+];
+
+const failedSteps = [];
+for (const [name, command, args] of steps) {
+  process.stdout.write(`\n=== ${name}\n`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CI: '1' },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n`);
+  if (status !== 0) failedSteps.push(name);
+  // Later steps need the build; without it they would only repeat its failure.
+  if (status !== 0 && name === 'build') break;
+}
+
+function read(file) {
+  const path = `${results}/${file}`;
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+let passed = 0;
+let failed = 0;
+const vitest = read('vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+const e2e = read('e2e.json');
+if (e2e) {
+  passed += e2e.stats.expected + e2e.stats.flaky;
+  failed += e2e.stats.unexpected;
+}
+
+process.stdout.write('\n');
+if (failedSteps.length > 0) process.stdout.write(`failed steps: ${failedSteps.join(', ')}\n`);
+if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

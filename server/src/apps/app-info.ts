@@ -1,0 +1,35 @@
+import type { AppSettings } from './app-settings.js';
+
+/** The public `app` object of `GET /v1/apps/{id}`, with every field Passage clients read. */
+export function toAppInfo(app: AppSettings) {
+  return {
+    id: app.id,
+    name: app.name,
+    auth_origin: app.auth_origin,
+    redirect_url: app.redirect_url,
+    login_url: '',
+    rsa_public_key: '',
+    ephemeral: false,
+    allowed_identifier: app.allowed_identifier,
+    required_identifier: app.required_identifier,
+    require_identifier_verification: app.require_identifier_verification,
+    require_email_verification: app.require_identifier_verification,
+    public_signup: app.public_signup,
+    profile_management: app.profile_management,
+    passage_branding: app.passage_branding,
+    default_language: app.default_language,
+    session_timeout_length: app.session_timeout_length,
+    auth_fallback_method: app.auth_fallback_method,
+    auth_fallback_method_ttl: app.auth_fallback_method === 'otp' ? 300 : 600,
+    auth_methods: {
+      passkeys: {},
+      otp: { ttl: 300, ttl_display_unit: 'm' },
+      magic_link: { ttl: 600, ttl_display_unit: 'm' },
+    },
+    social_connections: {},
+    user_metadata_schema: app.user_metadata_schema,
+    layouts: app.layouts,
+    element_customization: app.element_customization,
+    element_customization_dark: app.element_customization_dark,
+  };
+}

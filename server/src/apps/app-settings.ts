@@ -1,0 +1,60 @@
+import Type, { type Static } from 'typebox';
+
+const Identifier = Type.Union([Type.Literal('email'), Type.Literal('phone'), Type.Literal('both')]);
+
+export const MetadataField = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  field_name: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }),
+  friendly_name: Type.String({ minLength: 1, maxLength: 128 }),
+  type: Type.Union(['string', 'boolean', 'integer', 'date', 'phone', 'email'].map((t) => Type.Literal(t))),
+  registration: Type.Boolean({ default: true }),
+  profile: Type.Boolean({ default: true }),
+});
+
+const LayoutItem = Type.Object({
+  id: Type.String({ minLength: 1 }),
+  x: Type.Integer({ minimum: 0 }),
+  y: Type.Integer({ minimum: 0 }),
+  w: Type.Integer({ minimum: 1 }),
+  h: Type.Integer({ minimum: 1 }),
+});
+
+const Customization = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+
+/** One app as declared in the apps file or through the admin API. Defaults fill what is left out. */
+export const AppSettings = Type.Object(
+  {
+    id: Type.String({ pattern: '^[A-Za-z0-9]{8,64}$' }),
+    name: Type.String({ minLength: 1, maxLength: 128 }),
+    auth_origin: Type.String({ pattern: '^https?://[^/\\s]+$' }),
+    redirect_url: Type.String({ minLength: 1, default: '/' }),
+    allowed_identifier: Type.Union([Identifier], { default: 'email' }),
+    required_identifier: Type.Union([Identifier, Type.Literal('either')], { default: 'either' }),
+    public_signup: Type.Boolean({ default: true }),
+    require_identifier_verification: Type.Boolean({ default: false }),
+    profile_management: Type.Boolean({ default: true }),
+    auth_fallback_method: Type.Union(
+      [Type.Literal('otp'), Type.Literal('magic_link'), Type.Literal('none')],
+      {
+        default: 'magic_link',
+      },
+    ),
+    passage_branding: Type.Boolean({ default: false }),
+    default_language: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', default: 'en' }),
+    session_timeout_length: Type.Integer({ minimum: 60, maximum: 86400, default: 3600 }),
+    user_metadata_schema: Type.Array(MetadataField, { default: [] }),
+    layouts: Type.Object(
+      {
+        registration: Type.Array(LayoutItem, { default: [] }),
+        profile: Type.Array(LayoutItem, { default: [] }),
+      },
+      { default: { registration: [], profile: [] } },
+    ),
+    element_customization: Type.Union([Customization], { default: {} }),
+    element_customization_dark: Type.Union([Customization], { default: {} }),
+    contact_to: Type.Optional(Type.String({ format: 'email' })),
+  },
+  { additionalProperties: false },
+);
+
+export type AppSettings = Static<typeof AppSettings>;

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Where messages go when no SMTP or SMS transport is configured (never in production):
+ * stored in the database so any instance can list them, and readable at GET /dev/outbox.
+ */
+export class DevOutbox {
+  constructor(private readonly db: Db) {}
+
+  async add(message: OutboxMessage): Promise<string> {
+    const id = randomBytes(12).toString('hex');
+    await this.db
+      .insertInto('dev_outbox')
+      .values({
+        id,
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
+  /** Newest first. */
+  async list(limit = 100) {
+    const rows = await this.db
+      .selectFrom('dev_outbox')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      to: r.recipient,
+      subject: r.subject,
+      text: r.text,
+      created_at: r.created_at,
+    }));
+  }
+}
+
+export function registerDevOutboxRoutes(app: FastifyInstance, outbox: DevOutbox): void {
+  app.get('/dev/outbox', async () => outbox.list());
+}

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths the API owns: an unknown one there is a JSON 404, never the site's HTML. */
+const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/admin/'];
+
+/** Serves the built demo; any other GET that wants HTML gets index.html so client-side routes work. */
+export async function registerStaticSite(app: FastifyInstance, root: string | null): Promise<void> {
+  const hasSite = root !== null && existsSync(join(root, 'index.html'));
+  if (hasSite) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (hasSite && !isApi && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ code: 'not_found', error: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

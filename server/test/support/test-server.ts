@@ -1,0 +1,74 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer, type OpenPassageServer } from '../../src/app.js';
+import type { AppSettings } from '../../src/apps/app-settings.js';
+import { loadConfig, type ServerConfig } from '../../src/config/config.js';
+import { createTestDatabase } from './test-database.js';
+
+export const TEST_APP_ID = 'testApp0000000000000001';
+
+export type TestApp = Partial<AppSettings> & { id: string };
+
+export interface RunningTestServer {
+  server: OpenPassageServer;
+  baseUrl: string;
+  /** `fetch` against the server, JSON in and out. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** Starts a real server on a free port with its own fresh database and the given apps. */
+export async function startTestServer(
+  options: { apps?: TestApp[]; env?: Record<string, string> } = {},
+): Promise<RunningTestServer> {
+  const database = await createTestDatabase();
+  const dir = await mkdtemp(join(tmpdir(), 'open-passage-test-'));
+  const appsFile = join(dir, 'apps.json');
+  const apps = options.apps ?? [{ id: TEST_APP_ID }];
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the apps file's own placeholder, resolved by the server
+  const complete = apps.map((app) => ({ name: 'Test app', auth_origin: '${PUBLIC_URL}', ...app }));
+  await writeFile(appsFile, JSON.stringify({ apps: complete }));
+
+  const config: ServerConfig = {
+    ...loadConfig({ NODE_ENV: 'test', ...options.env }),
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: database.url,
+    appsFile,
+    staticDir: null,
+    logLevel: 'silent',
+  };
+  // The public URL must name the real port, so reserve it before the apps file is read.
+  const probe = await import('node:net').then(
+    (net) =>
+      new Promise<number>((resolve) => {
+        const srv = net.createServer().listen(0, '127.0.0.1', () => {
+          const port = (srv.address() as { port: number }).port;
+          srv.close(() => resolve(port));
+        });
+      }),
+  );
+  config.port = probe;
+  config.publicUrl = `http://localhost:${probe}`;
+  const server = await buildServer(config);
+  await server.http.listen({ port: probe, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${probe}`;
+
+  return {
+    server,
+    baseUrl,
+    call(method, path, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      }
+      return fetch(`${baseUrl}${path}`, init);
+    },
+    async stop() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export type * from './app-info';
+export { PassageClient, type PassageClientOptions } from './passage-client';
+export { PassageError } from './passage-error';

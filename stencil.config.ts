@@ -1,0 +1,17 @@
+import type { Config } from '@stencil/core';
+import { reactOutputTarget } from '@stencil/react-output-target';
+
+export const config: Config = {
+  namespace: 'open-passage',
+  taskQueue: 'async',
+  outputTargets: [
+    { type: 'dist', esmLoaderPath: '../loader' },
+    {
+      type: 'dist-custom-elements',
+      customElementsExportBehavior: 'single-export-module',
+      externalRuntime: false,
+    },
+    { type: 'www', serviceWorker: null },
+    reactOutputTarget({ outDir: './react-wrapper/src/generated' }),
+  ],
+};
