@@ -26,7 +26,6 @@ export async function startTestServer(
   const dir = await mkdtemp(join(tmpdir(), 'open-passage-test-'));
   const appsFile = join(dir, 'apps.json');
   const apps = options.apps ?? [{ id: TEST_APP_ID }];
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the apps file's own placeholder, resolved by the server
   const complete = apps.map((app) => ({ name: 'Test app', auth_origin: '${PUBLIC_URL}', ...app }));
   await writeFile(appsFile, JSON.stringify({ apps: complete }));
 

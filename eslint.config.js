@@ -1,0 +1,32 @@
+// One lint setup for the whole repository; formatting is Prettier's (see .prettierrc.json).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/www/**',
+      'loader/**',
+      '**/generated/**',
+      'src/components.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^(_|h$)' },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+);
