@@ -43,6 +43,7 @@ if (
   outdated('demo/dist/index.html', ['demo/src', 'demo/public', 'demo/index.html', 'demo/vite.config.ts'])
 ) {
   run('npm', ['run', 'build', '-w', 'demo']);
+  run(process.execPath, ['scripts/precompress.mjs', 'demo/dist']);
 }
 if (outdated('server/dist/main.js', ['server/src']))
   run('npm', ['run', 'build', '-w', 'open-passage-server']);

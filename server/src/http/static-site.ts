@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Paths the API owns: an unknown one there is a JSON 404, never the site's HTML. */
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/admin/'];
@@ -10,7 +10,19 @@ const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/admin/'];
 export async function registerStaticSite(app: FastifyInstance, root: string | null): Promise<void> {
   const hasSite = root !== null && existsSync(join(root, 'index.html'));
   if (hasSite) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br/.gz beside each file (scripts/precompress.mjs): no compression per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, path: string) => {
+        // Hashed build assets never change; pages must be revalidated so a deploy shows at once.
+        const hashed = /[\\/]assets[\\/]/.test(path);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));

@@ -20,7 +20,7 @@ export interface RunningTestServer {
 
 /** Starts a real server on a free port with its own fresh database and the given apps. */
 export async function startTestServer(
-  options: { apps?: TestApp[]; env?: Record<string, string> } = {},
+  options: { apps?: TestApp[]; env?: Record<string, string>; staticDir?: string } = {},
 ): Promise<RunningTestServer> {
   const database = await createTestDatabase();
   const dir = await mkdtemp(join(tmpdir(), 'open-passage-test-'));
@@ -35,7 +35,7 @@ export async function startTestServer(
     host: '127.0.0.1',
     databaseUrl: database.url,
     appsFile,
-    staticDir: null,
+    staticDir: options.staticDir ?? null,
     logLevel: 'silent',
   };
   // The public URL must name the real port, so reserve it before the apps file is read.

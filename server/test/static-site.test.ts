@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningTestServer, startTestServer } from './support/test-server.js';
+
+function makeSite(): string {
+  const root = mkdtempSync(join(tmpdir(), 'open-passage-site-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  const script = 'console.log("hello");'.repeat(100);
+  writeFileSync(join(root, 'assets', 'app-1234.js'), script);
+  writeFileSync(join(root, 'assets', 'app-1234.js.gz'), gzipSync(script));
+  return root;
+}
+
+describe('the built site', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ staticDir: makeSite() });
+  });
+  afterAll(() => t.stop());
+
+  it('sends the precompressed asset with a long, immutable cache lifetime', async () => {
+    const res = await t.call('GET', '/assets/app-1234.js', undefined, { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toContain('console.log("hello");');
+  });
+
+  it('answers client-side routes with index.html, revalidated on every visit', async () => {
+    const res = await t.call('GET', '/passageSuccess', undefined, { accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('keeps API paths as JSON 404s even when the browser asks for HTML', async () => {
+    const res = await t.call('GET', '/v1/unknown', undefined, { accept: 'text/html' });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('not_found');
+  });
+});
