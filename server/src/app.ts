@@ -6,6 +6,8 @@ import { readAppsFile } from './apps/apps-file.js';
 import { AppsRepository } from './apps/apps-repository.js';
 import type { ServerConfig } from './config/config.js';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from './db/database.js';
+import { DevOutboxSender } from './delivery/dev-outbox-sender.js';
+import type { MessageSender } from './delivery/outgoing-message.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerStaticSite } from './http/static-site.js';
@@ -17,6 +19,8 @@ export interface OpenPassageServer {
   apps: AppSettings[];
   /** Present unless a real mail/SMS transport is configured or NODE_ENV is production. */
   devOutbox: DevOutbox | null;
+  /** Where features hand over the messages they send (codes, links, contact mail). */
+  sender: MessageSender;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function buildServer(config: ServerConfig): Promise<OpenPassageServ
   const useDevOutbox = !config.production && (config.smtpUrl === null || config.smsProvider === null);
   const devOutbox = useDevOutbox ? new DevOutbox(db) : null;
   if (devOutbox) registerDevOutboxRoutes(http, devOutbox);
+  const sender: MessageSender = new DevOutboxSender(devOutbox ?? new DevOutbox(db));
 
   await registerStaticSite(http, config.staticDir);
 
@@ -52,6 +57,7 @@ export async function buildServer(config: ServerConfig): Promise<OpenPassageServ
     dbKind: kind,
     apps,
     devOutbox,
+    sender,
     async close() {
       await http.close();
       await db.destroy();

@@ -1,0 +1,23 @@
+/**
+ * The contract between the features that send messages (one-time codes, magic links, identifier
+ * verification, the contact form) and delivery (queue, templates, SMTP/SMS/dev outbox).
+ * Features describe WHAT to send; delivery decides how it looks and how it travels.
+ */
+export type MessageKind = 'one-time-code' | 'magic-link' | 'verify-identifier' | 'contact';
+
+export interface OutgoingMessage {
+  appId: string;
+  channel: 'email' | 'sms';
+  /** An email address or an E.164 phone number. */
+  to: string;
+  kind: MessageKind;
+  /** BCP 47 language of the app or the request (templates fall back to English). */
+  language: string;
+  /** Template parameters, e.g. `{ code, appName }` or `{ link, appName }`. */
+  params: Record<string, string>;
+}
+
+export interface MessageSender {
+  /** Stores the message for delivery and returns at once; delivery never slows the caller. */
+  enqueue(message: OutgoingMessage): Promise<void>;
+}
