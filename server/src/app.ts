@@ -6,11 +6,29 @@ import { readAppsFile } from './apps/apps-file.js';
 import { AppsRepository } from './apps/apps-repository.js';
 import type { ServerConfig } from './config/config.js';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from './db/database.js';
-import { DevOutboxSender } from './delivery/dev-outbox-sender.js';
+import { adminRoutes } from './admin/admin-routes.js';
+import { contactRoutes } from './contact/contact-routes.js';
+import { currentUserRoutes } from './current-user/current-user-routes.js';
+import type { WorkerOptions } from './delivery/delivery-worker.js';
+import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
+import { AppOrigins } from './http/app-origins.js';
+import { registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { healthRoutes } from './http/health.js';
+import { loggerOptions } from './http/logging.js';
+import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
+import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
+import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
+import { otpRoutes } from './otp/otp-routes.js';
+import { tokenRoutes } from './tokens/token-routes.js';
+import { IdentityServices } from './users/identity-services.js';
+import { usersRoutes } from './users/users-routes.js';
+import { coreIdentity } from './webauthn/core-identity.js';
+import { registerPasskeys } from './webauthn/register-passkeys.js';
 
 export interface OpenPassageServer {
   http: FastifyInstance;
@@ -21,11 +39,27 @@ export interface OpenPassageServer {
   devOutbox: DevOutbox | null;
   /** Where features hand over the messages they send (codes, links, contact mail). */
   sender: MessageSender;
+  /** The delivery queue and its worker (srv-ops). */
+  delivery: Delivery;
+  /** Routes registered without a schema (must stay empty; checked by a test). */
+  routesWithoutSchema: RouteWithoutSchema[];
+  /** Users, tokens, auth results and rate limits, for the other features (see users/identity-services.ts). */
+  identity: IdentityServices;
   close(): Promise<void>;
 }
 
+export interface BuildOptions {
+  /** Where the JSON log lines go (default stdout); tests capture them. */
+  logStream?: NodeJS.WritableStream;
+  /** Delivery worker tuning (tests use short back-offs). */
+  delivery?: WorkerOptions;
+}
+
 /** Opens the database, runs migrations, seeds the apps file and wires every route. Does not listen. */
-export async function buildServer(config: ServerConfig): Promise<OpenPassageServer> {
+export async function buildServer(
+  config: ServerConfig,
+  options: BuildOptions = {},
+): Promise<OpenPassageServer> {
   const { db, kind } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   const appsRepository = new AppsRepository(db);
@@ -33,7 +67,9 @@ export async function buildServer(config: ServerConfig): Promise<OpenPassageServ
   for (const app of apps) await appsRepository.upsert(app);
 
   const http = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // A hop count works too; Fastify's types only list the boolean and address forms.
+    trustProxy: config.trustProxy as boolean | string,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -41,13 +77,56 @@ export async function buildServer(config: ServerConfig): Promise<OpenPassageServ
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
   http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
   registerErrorHandling(http);
+  const routesWithoutSchema = trackRouteSchemas(http);
+  await registerOpenApi(http, config.publicUrl);
+  registerSecurityHeaders(http);
+  const appOrigins = new AppOrigins(appsRepository);
+  registerCors(http, appOrigins);
+  await http.register(healthRoutes, { db, dbKind: kind });
+  registerOpenApiRoute(http);
 
   await http.register(appRoutes, { apps: appsRepository });
 
   const useDevOutbox = !config.production && (config.smtpUrl === null || config.smsProvider === null);
   const devOutbox = useDevOutbox ? new DevOutbox(db) : null;
   if (devOutbox) registerDevOutboxRoutes(http, devOutbox);
-  const sender: MessageSender = new DevOutboxSender(devOutbox ?? new DevOutbox(db));
+  const delivery = createDelivery({
+    db,
+    kind,
+    apps: appsRepository,
+    transports: chooseTransports(config, devOutbox, http.log),
+    log: http.log,
+    ...options.delivery,
+  });
+  const sender: MessageSender = delivery.sender;
+  const identity = new IdentityServices(db, appsRepository, sender, http.log, config);
+
+  await http.register(usersRoutes, { identity });
+  await http.register(tokenRoutes, { identity });
+  await http.register(currentUserRoutes, { identity });
+  await http.register(otpRoutes, { identity });
+  await http.register(magicLinkRoutes, { identity });
+  await http.register(contactRoutes, {
+    db,
+    apps: appsRepository,
+    sender: delivery.sender,
+    contactTo: config.contactTo ?? (devOutbox ? 'site-owner@localhost' : null),
+    rateLimitFactor: config.rateLimitFactor,
+  });
+  if (config.adminApiKey) {
+    await http.register(adminRoutes, {
+      apiKey: config.adminApiKey,
+      apps: appsRepository,
+      onChange: () => appOrigins.invalidate(),
+    });
+  }
+  const passkeys = await registerPasskeys(http, {
+    db,
+    apps: appsRepository,
+    identity: coreIdentity(identity),
+    sender,
+  });
+  identity.setCredentialSummaries(passkeys.summaries);
 
   await registerStaticSite(http, config.staticDir);
 
@@ -58,7 +137,11 @@ export async function buildServer(config: ServerConfig): Promise<OpenPassageServ
     apps,
     devOutbox,
     sender,
+    delivery,
+    routesWithoutSchema,
+    identity,
     async close() {
+      await delivery.worker.stop();
       await http.close();
       await db.destroy();
     },

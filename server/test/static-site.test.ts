@@ -44,3 +44,33 @@ describe('the built site', () => {
     expect(((await res.json()) as { code: string }).code).toBe('not_found');
   });
 });
+
+describe('a built site with an app shell beside the prerendered index.html', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    const root = makeSite();
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><div id="root"><h1>Prerendered portfolio</h1></div>',
+    );
+    writeFileSync(join(root, 'app.html'), '<!doctype html><div id="root"></div><!-- shell -->');
+    t = await startTestServer({ staticDir: root });
+  });
+  afterAll(() => t.stop());
+
+  it('sends the prerendered index.html for /', async () => {
+    const res = await t.call('GET', '/', undefined, { accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Prerendered portfolio');
+  });
+
+  it('sends the app shell, not the portfolio, for other pages and unknown paths', async () => {
+    for (const path of ['/passage', '/passageSuccess', '/no/such/page']) {
+      const res = await t.call('GET', path, undefined, { accept: 'text/html' });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<!-- shell -->');
+      expect(html).not.toContain('Prerendered portfolio');
+    }
+  });
+});

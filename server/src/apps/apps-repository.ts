@@ -3,7 +3,14 @@ import type { AppSettings } from './app-settings.js';
 
 /** Apps live in the database so every instance sees the same set; the apps file seeds it. */
 export class AppsRepository {
+  private readonly changeListeners: Array<(id: string) => void> = [];
+
   constructor(private readonly db: Db) {}
+
+  /** Called after an app was changed or deleted through this instance (e.g. to drop a cache entry). */
+  onChange(listener: (id: string) => void): void {
+    this.changeListeners.push(listener);
+  }
 
   async find(id: string): Promise<AppSettings | undefined> {
     const row = await this.db.selectFrom('apps').select('settings').where('id', '=', id).executeTakeFirst();
@@ -18,5 +25,18 @@ export class AppsRepository {
       .values({ id: app.id, settings })
       .onConflict((oc) => oc.column('id').doUpdateSet({ settings, updated_at: new Date().toISOString() }))
       .execute();
+    for (const listener of this.changeListeners) listener(app.id);
+  }
+
+  async list(): Promise<AppSettings[]> {
+    const rows = await this.db.selectFrom('apps').select('settings').orderBy('id').execute();
+    return rows.map((row) => JSON.parse(row.settings) as AppSettings);
+  }
+
+  /** True when an app was deleted. */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
+    for (const listener of this.changeListeners) listener(id);
+    return Number(result.numDeletedRows) > 0;
   }
 }

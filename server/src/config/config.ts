@@ -12,10 +12,16 @@ export interface ServerConfig {
   staticDir: string | null;
   smtpUrl: string | null;
   smsProvider: string | null;
+  /** Sender address of every email (MAIL_FROM); the display name is the app's name. */
+  mailFrom: string;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (TRUST_PROXY). */
+  trustProxy: boolean | string | number;
   contactTo: string | null;
   adminApiKey: string | null;
   production: boolean;
   logLevel: string;
+  /** Scales every rate limit (RATE_LIMIT_FACTOR, default 1; 0 switches them off, e.g. for benchmarks). */
+  rateLimitFactor: number;
 }
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -31,8 +37,26 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+function parseFactor(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1;
+  const factor = Number(raw);
+  if (!Number.isFinite(factor) || factor < 0) {
+    throw new ConfigError(`RATE_LIMIT_FACTOR must be a number ≥ 0, got "${raw}"`);
+  }
+  return factor;
+}
+
 function optional(raw: string | undefined): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs. Unset: trust none. */
+function parseTrustProxy(raw: string | undefined): boolean | string | number {
+  const value = optional(raw);
+  if (value === null || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -47,9 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: env.STATIC_DIR === '' ? null : (optional(env.STATIC_DIR) ?? `${repoRoot}demo/dist`),
     smtpUrl: optional(env.SMTP_URL),
     smsProvider: optional(env.SMS_PROVIDER),
+    mailFrom: optional(env.MAIL_FROM) ?? `no-reply@${new URL(publicUrl).hostname}`,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     contactTo: optional(env.CONTACT_TO),
     adminApiKey: optional(env.ADMIN_API_KEY),
     production: env.NODE_ENV === 'production',
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
+    rateLimitFactor: parseFactor(env.RATE_LIMIT_FACTOR),
   };
 }

@@ -18,6 +18,8 @@ export interface OpenedDatabase {
 export function openDatabase(url: string): OpenedDatabase {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process: the pool reconnects.
+    pool.on('error', () => {});
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   if (!url.startsWith('sqlite:')) {
@@ -27,13 +29,43 @@ export function openDatabase(url: string): OpenedDatabase {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
+  // WAL + NORMAL: no corruption on crash, and commits stop waiting for an fsync each (about 20x faster).
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    kind: 'sqlite',
+  };
+}
+
+/**
+ * Kysely prepares every query anew; preparing cost about as much as running it (benchmark profile).
+ * Statements are reused by their SQL text (bounded: dynamic `in (…)` lists make new texts).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = cache.get(query);
+      if (!statement) {
+        if (cache.size >= 1000) cache.clear();
+        statement = sqlite.prepare(query);
+        cache.set(query, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Each feature owns a number range; a database migrated before a lower range landed must still start.
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

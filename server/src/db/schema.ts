@@ -19,7 +19,160 @@ export interface DevOutboxTable {
   created_at: string;
 }
 
+export interface UsersTable {
+  id: string;
+  app_id: string;
+  email: string | null;
+  /** 0 or 1 (SQLite has no boolean). */
+  email_verified: number;
+  phone: string | null;
+  phone_verified: number;
+  status: 'active' | 'inactive' | 'pending';
+  /** JSON object or NULL. */
+  user_metadata: string | null;
+  login_count: Generated<number>;
+  last_login_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  app_id: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: string;
+  retired_at: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  purpose: 'login' | 'register';
+  identifier: string;
+  code_hmac: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MagicLinksTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  purpose: 'login' | 'register' | 'verify-email' | 'verify-phone';
+  identifier: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  activated_at: string | null;
+  status_claimed_at: string | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** A passkey. Booleans are 0/1 and `counter` may come back as a string (PostgreSQL bigint). */
+export interface WebauthnCredentialsTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  cred_id: string;
+  public_key: string;
+  counter: number | string;
+  transports: string;
+  aaguid: string;
+  device_type: 'singleDevice' | 'multiDevice';
+  backup_eligible: number;
+  backed_up: number;
+  friendly_name: string;
+  usage_count: number;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string;
+}
+
+export interface WebauthnChallengesTable {
+  id: string;
+  app_id: string;
+  purpose: 'register' | 'login' | 'add-device';
+  user_id: string | null;
+  challenge: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   apps: AppsTable;
   dev_outbox: DevOutboxTable;
+  users: UsersTable;
+  signing_keys: SigningKeysTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limits: RateLimitsTable;
+  one_time_codes: OneTimeCodesTable;
+  magic_links: MagicLinksTable;
+  server_secrets: ServerSecretsTable;
+  outgoing_messages: OutgoingMessagesTable;
+  contact_messages: ContactMessagesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
+}
+
+/** The delivery queue (srv-ops): one row per message; `params` is wiped once the message is out. */
+export interface OutgoingMessagesTable {
+  id: string;
+  app_id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  kind: string;
+  language: string;
+  /** Template parameters as JSON; `{}` after delivery so no code or link outlives its sending. */
+  params: string;
+  reply_to: string | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Every contact-form submission, stored before the endpoint answers. */
+export interface ContactMessagesTable {
+  id: string;
+  app_id: string;
+  service_id: string;
+  template_id: string;
+  /** The submitted form fields as JSON. */
+  fields: string;
+  ip: string;
+  /** 1 when the honeypot field was filled: kept, never forwarded. */
+  spam: number;
+  outgoing_message_id: string | null;
+  created_at: string;
 }

@@ -3,7 +3,14 @@
  * verification, the contact form) and delivery (queue, templates, SMTP/SMS/dev outbox).
  * Features describe WHAT to send; delivery decides how it looks and how it travels.
  */
-export type MessageKind = 'one-time-code' | 'magic-link' | 'verify-identifier' | 'contact';
+export type MessageKind =
+  | 'one-time-code'
+  | 'magic-link'
+  | 'verify-identifier'
+  | 'contact'
+  /** W8: a passkey was added to / removed from the account; params `{ appName, deviceName }`. */
+  | 'passkey-added'
+  | 'passkey-removed';
 
 export interface OutgoingMessage {
   appId: string;
@@ -15,6 +22,8 @@ export interface OutgoingMessage {
   language: string;
   /** Template parameters, e.g. `{ code, appName }` or `{ link, appName }`. */
   params: Record<string, string>;
+  /** Contact mail only: the submitter's address, used as Reply-To when it is a valid address. */
+  replyTo?: string;
 }
 
 export interface MessageSender {

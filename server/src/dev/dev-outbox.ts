@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import type { Db } from '../db/database.js';
 
 export interface OutboxMessage {
@@ -54,6 +55,25 @@ export class DevOutbox {
   }
 }
 
+const OutboxEntry = Type.Object({
+  id: Type.String(),
+  channel: Type.Union([Type.Literal('email'), Type.Literal('sms')]),
+  to: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  created_at: Type.String(),
+});
+
 export function registerDevOutboxRoutes(app: FastifyInstance, outbox: DevOutbox): void {
-  app.get('/dev/outbox', async () => outbox.list());
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        summary: 'Messages the server would have sent, newest first (development only)',
+        tags: ['development'],
+        response: { 200: Type.Array(OutboxEntry) },
+      },
+    },
+    async () => outbox.list(),
+  );
 }

@@ -6,9 +6,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** Paths the API owns: an unknown one there is a JSON 404, never the site's HTML. */
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/admin/'];
 
-/** Serves the built demo; any other GET that wants HTML gets index.html so client-side routes work. */
+/**
+ * Serves the built demo. `/` is index.html, prerendered with the portfolio; any other GET that wants HTML
+ * gets the demo's app shell (app.html: the router without the portfolio) so client-side routes work.
+ */
 export async function registerStaticSite(app: FastifyInstance, root: string | null): Promise<void> {
   const hasSite = root !== null && existsSync(join(root, 'index.html'));
+  const shell = hasSite && existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
   if (hasSite) {
     await app.register(fastifyStatic, {
       root,
@@ -27,7 +31,7 @@ export async function registerStaticSite(app: FastifyInstance, root: string | nu
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (hasSite && !isApi && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(shell);
     }
     return reply
       .status(404)

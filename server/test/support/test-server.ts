@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer, type OpenPassageServer } from '../../src/app.js';
+import { type BuildOptions, buildServer, type OpenPassageServer } from '../../src/app.js';
 import type { AppSettings } from '../../src/apps/app-settings.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
 import { createTestDatabase } from './test-database.js';
@@ -20,7 +20,16 @@ export interface RunningTestServer {
 
 /** Starts a real server on a free port with its own fresh database and the given apps. */
 export async function startTestServer(
-  options: { apps?: TestApp[]; env?: Record<string, string>; staticDir?: string } = {},
+  options: {
+    apps?: TestApp[];
+    env?: Record<string, string>;
+    staticDir?: string;
+    /** Receives the server's JSON log lines (at LOG_LEVEL from `env`, default info) instead of silence. */
+    logStream?: NodeJS.WritableStream;
+    /** Log level (default: silent, or info with a logStream) and other build options (delivery tuning). */
+    logLevel?: string;
+    build?: BuildOptions;
+  } = {},
 ): Promise<RunningTestServer> {
   const database = await createTestDatabase();
   const dir = await mkdtemp(join(tmpdir(), 'open-passage-test-'));
@@ -36,7 +45,7 @@ export async function startTestServer(
     databaseUrl: database.url,
     appsFile,
     staticDir: options.staticDir ?? null,
-    logLevel: 'silent',
+    logLevel: options.logLevel ?? (options.logStream ? (options.env?.LOG_LEVEL ?? 'info') : 'silent'),
   };
   // The public URL must name the real port, so reserve it before the apps file is read.
   const probe = await import('node:net').then(
@@ -50,7 +59,10 @@ export async function startTestServer(
   );
   config.port = probe;
   config.publicUrl = `http://localhost:${probe}`;
-  const server = await buildServer(config);
+  const server = await buildServer(config, {
+    ...options.build,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await server.http.listen({ port: probe, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${probe}`;
 

@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// Identity-server throughput, printed as one table (`npm run bench`; a measurement, never a test):
+//  (a) RS256 signatures/s with an RSA-3072 app key, in-process, through the server's own AuthTokens code;
+//  (b) complete one-time-code logins/s over HTTP: request a code, read it from the dev outbox, activate, get tokens;
+//  (c) identifier lookups/s (GET /users?identifier=) with p50/p99 latency;
+//  (d) a bare route's requests/s (GET /v1/health) on the same server.
+// Goals: b >= 0.6 x a, c >= 0.5 x d. The server runs as its own process (server/dist/main.js, SQLite,
+// rate limits on, TRUST_PROXY so each simulated client has its own address); load comes from here
+// with many requests in flight over keep-alive connections. All traffic stays on 127.0.0.1.
+import { execFileSync, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const APP_ID = 'benchApp0000000000000001';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Runs `concurrency` loops of `task` for `ms`; returns completions/s and latency percentiles. */
+async function load(ms, parallel, task) {
+  const latencies = [];
+  let failures = 0;
+  const end = performance.now() + ms;
+  let n = 0;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      const ok = await task(n++).catch(() => false);
+      if (ok) latencies.push(performance.now() - started);
+      else failures++;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: parallel }, loop));
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((x, y) => x - y);
+  const pct = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    done: latencies.length,
+    failures,
+  };
+}
+
+// ---------- (a) signatures in-process, with the server's own signing code ----------
+execFileSync('npm', ['run', 'build', '-w', 'open-passage-server'], { cwd: root, stdio: 'ignore' });
+const { AuthTokens } = await import('../dist/tokens/auth-tokens.js');
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 3072 });
+const tokens = new AuthTokens(
+  { forApp: async () => ({ signing: { kid: 'benchKid', privateKey } }) },
+  'http://localhost',
+);
+const app = { id: APP_ID, auth_origin: 'http://localhost', session_timeout_length: 3600 };
+await load(500, 4, async () => !!(await tokens.sign(app, 'user'))); // warm-up
+const signSerial = await load(seconds * 500, 1, async () => !!(await tokens.sign(app, 'user')));
+const signParallel = await load(seconds * 500, 16, async () => !!(await tokens.sign(app, 'user')));
+
+// ---------- the server, in its own process ----------
+const dir = mkdtempSync(join(tmpdir(), 'op-bench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+writeFileSync(
+  join(dir, 'apps.json'),
+  JSON.stringify({
+    apps: [
+      { id: APP_ID, name: 'Bench', auth_origin: `http://localhost:${port}`, auth_fallback_method: 'otp' },
+    ],
+  }),
+);
+const dbFile = join(dir, 'bench.db');
+const profile = process.env.BENCH_CPU_PROF
+  ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
+const server = spawn(process.execPath, [...profile, join(root, 'server/dist/main.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${dbFile}`,
+    APPS_FILE: join(dir, 'apps.json'),
+    STATIC_DIR: '',
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: '',
+    SMS_PROVIDER: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGINT');
+  rmSync(dir, { recursive: true, force: true });
+};
+process.on('exit', () => server.kill('SIGKILL'));
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
+/** One HTTP request; resolves {status, body}. Each simulated client has its own (benchmark-range) address. */
+function request(method, path, body, client = 0) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          'x-forwarded-for': `198.18.${(client >> 8) & 255}.${client & 255}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+for (let i = 0; ; i++) {
+  const ok = await request('GET', '/v1/health').then(
+    (r) => r.status === 200,
+    () => false,
+  );
+  if (ok) break;
+  if (i > 200) throw new Error('the server did not start');
+  await new Promise((r) => setTimeout(r, 50));
+}
+const api = (suffix) => `/v1/apps/${APP_ID}${suffix}`;
+
+// Users to log in (one login each, so per-identifier send limits never interfere); not timed.
+const users = 4000;
+let created = 0;
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    for (let i = created++; i < users; i = created++) {
+      const res = await request('POST', api('/users'), { identifier: `user${i}@bench.example` }, 1000 + i);
+      if (res.status !== 201) throw new Error(`creating a user answered ${res.status}: ${res.body}`);
+    }
+  }),
+);
+const outbox = new Database(dbFile, { readonly: true, fileMustExist: true });
+const newMessages = outbox.prepare(
+  'SELECT rowid, recipient, text FROM dev_outbox WHERE rowid > ? ORDER BY rowid',
+);
+
+/** One poller for every waiting login (one query per tick, not one per waiter), so the reader stays light. */
+const waiting = new Map();
+let lastRowid = 0;
+let polling = null;
+function pollOutbox() {
+  for (const row of newMessages.all(lastRowid)) {
+    lastRowid = row.rowid;
+    const code = /\b(\d{6})\b/.exec(row.text)?.[1];
+    const resolve = waiting.get(row.recipient);
+    if (code && resolve) {
+      waiting.delete(row.recipient);
+      resolve(code);
+    }
+  }
+  polling = waiting.size > 0 ? setTimeout(pollOutbox, 2) : null;
+}
+function codeFor(identifier) {
+  return new Promise((resolve, reject) => {
+    waiting.set(identifier, resolve);
+    polling ??= setTimeout(pollOutbox, 2);
+    setTimeout(() => waiting.delete(identifier) && reject(new Error(`no code for ${identifier}`)), 10_000);
+  });
+}
+
+// ---------- (b) complete one-time-code logins ----------
+/** Where a login's time goes, summed over all logins: asking for the code, waiting for it, activating. */
+const phases = { request: 0, delivery: 0, activate: 0 };
+
+/** One login; the first one also creates the app's signing key (RSA-3072 generation, seconds). */
+async function login(i) {
+  const identifier = `user${i}@bench.example`;
+  const t0 = performance.now();
+  const sent = await request('POST', api('/login/otp'), { identifier }, 20_000 + i);
+  if (sent.status !== 201) return false;
+  const { otp_id } = JSON.parse(sent.body);
+  const t1 = performance.now();
+  const otp = await codeFor(identifier);
+  const t2 = performance.now();
+  const activated = await request('POST', api('/otp/activate'), { otp, otp_id }, 20_000 + i);
+  phases.request += t1 - t0;
+  phases.delivery += t2 - t1;
+  phases.activate += performance.now() - t2;
+  return activated.status === 200 && JSON.parse(activated.body).auth_result?.auth_token?.length > 100;
+}
+
+let nextUser = 0;
+const idle = () => new Promise((resolve) => setTimeout(() => resolve(false), 5));
+const warm = await load(1500, 4, () => (nextUser < 100 ? login(nextUser++) : idle()));
+if (warm.done === 0) throw new Error('warm-up logins failed');
+Object.assign(phases, { request: 0, delivery: 0, activate: 0 });
+const logins = await load(seconds * 1000, concurrency, () => (nextUser < users ? login(nextUser++) : idle()));
+
+// ---------- (c) identifier lookups, (d) bare route ----------
+const lookups = await load(seconds * 1000, concurrency, async (i) => {
+  const res = await request(
+    'GET',
+    api(`/users?identifier=user${i % (users * 2)}%40bench.example`),
+    undefined,
+    i % 50_000,
+  );
+  return res.status === 200;
+});
+const bare = await load(
+  seconds * 1000,
+  concurrency,
+  async () => (await request('GET', '/v1/health')).status === 200,
+);
+
+outbox.close();
+agent.destroy();
+stop();
+
+// ---------- the table ----------
+const a = signParallel.perSecond;
+const fmt = (x) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 2 : 0) : '–');
+const rows = [
+  ['(a) RS256 RSA-3072 signatures/s, in-process (16 in flight)', fmt(a), '', '', ''],
+  ['    same, one at a time', fmt(signSerial.perSecond), '', '', ''],
+  [
+    '(b) one-time-code logins/s over HTTP',
+    fmt(logins.perSecond),
+    fmt(logins.p50),
+    fmt(logins.p99),
+    `${logins.failures} failed`,
+  ],
+  [
+    '(c) identifier lookups/s',
+    fmt(lookups.perSecond),
+    fmt(lookups.p50),
+    fmt(lookups.p99),
+    `${lookups.failures} failed`,
+  ],
+  [
+    '(d) bare route GET /v1/health req/s',
+    fmt(bare.perSecond),
+    fmt(bare.p50),
+    fmt(bare.p99),
+    `${bare.failures} failed`,
+  ],
+];
+console.log(
+  `\nauth server benchmark: ${seconds} s per measurement, ${concurrency} in flight, SQLite, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'info'}\n`,
+);
+console.log('| measurement | per second | p50 ms | p99 ms | notes |\n|---|---:|---:|---:|---|');
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+const per = (ms) => (ms / Math.max(1, logins.done)).toFixed(1);
+console.log(
+  `\nper login, mean ms: request code ${per(phases.request)}, code delivered ${per(phases.delivery)}, activate ${per(phases.activate)}`,
+);
+console.log(
+  `b / a = ${(logins.perSecond / a).toFixed(2)} (goal >= 0.6)    c / d = ${(lookups.perSecond / bare.perSecond).toFixed(2)} (goal >= 0.5)`,
+);

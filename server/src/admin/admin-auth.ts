@@ -1,0 +1,16 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../http/api-error.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Checks `Authorization: Bearer <ADMIN_API_KEY>` in constant time. */
+export function checkAdminKey(header: string | undefined, apiKey: string): void {
+  const presented = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
+  if (!presented || !timingSafeEqual(digest(presented), digest(apiKey))) {
+    throw new ApiError(
+      401,
+      'invalid_access_token',
+      'A valid admin API key is required (Authorization: Bearer <ADMIN_API_KEY>).',
+    );
+  }
+}

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import Value from 'typebox/value';
+import { AppIdParams } from '../apps/app-routes.js';
+import { AppSettings } from '../apps/app-settings.js';
+import type { AppsRepository } from '../apps/apps-repository.js';
+import { ApiError, appNotFound } from '../http/api-error.js';
+import { checkAdminKey } from './admin-auth.js';
+
+export interface AdminRoutesOptions {
+  apiKey: string;
+  apps: AppsRepository;
+  /** Called after any change (CORS re-reads the origins). */
+  onChange: () => void;
+}
+
+const ErrorBody = Type.Object({ code: Type.String(), error: Type.String() });
+const AppUpdate = Type.Partial(Type.Omit(AppSettings, ['id']), { additionalProperties: false });
+const security = [{ adminKey: [] }];
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const OneApp = Type.Object({ app: Type.Unknown() });
+
+/** Defaults filled in and checked like the apps file; a readable 400 otherwise. */
+function validated(candidate: unknown): AppSettings {
+  const withDefaults = Value.Default(AppSettings, structuredClone(candidate));
+  const first = [...Value.Errors(AppSettings, withDefaults)][0];
+  if (first) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `body${first.instancePath.replaceAll('/', '.')} ${first.message}`,
+    );
+  }
+  return withDefaults as AppSettings;
+}
+
+/** `/admin/v1/apps`: list, read, create, change and delete apps; only with ADMIN_API_KEY set. */
+export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (
+  app,
+  { apiKey, apps, onChange },
+) => {
+  app.addHook('onRequest', async (request) => checkAdminKey(request.headers.authorization, apiKey));
+
+  app.get(
+    '/admin/v1/apps',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'List apps',
+        response: { 200: Type.Object({ apps: Type.Array(Type.Unknown()) }), ...errors },
+      },
+    },
+    async () => ({ apps: await apps.list() }),
+  );
+
+  app.get(
+    '/admin/v1/apps/:appId',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Read one app',
+        params: AppIdParams,
+        response: { 200: OneApp, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await apps.find(request.params.appId);
+      if (!found) throw appNotFound();
+      return { app: found };
+    },
+  );
+
+  app.post(
+    '/admin/v1/apps',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Create an app',
+        body: Type.Object({ id: Type.String() }, { additionalProperties: true }),
+        response: { 201: OneApp, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const settings = validated(request.body);
+      if (await apps.find(settings.id)) {
+        throw new ApiError(409, 'app_exists', `An app with id ${settings.id} already exists.`);
+      }
+      await apps.upsert(settings);
+      onChange();
+      return reply.status(201).send({ app: settings });
+    },
+  );
+
+  app.patch(
+    '/admin/v1/apps/:appId',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Change some settings of an app',
+        params: AppIdParams,
+        body: AppUpdate,
+        response: { 200: OneApp, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await apps.find(request.params.appId);
+      if (!found) throw appNotFound();
+      const settings = validated({ ...found, ...request.body, id: found.id });
+      await apps.upsert(settings);
+      onChange();
+      return { app: settings };
+    },
+  );
+
+  app.delete(
+    '/admin/v1/apps/:appId',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Delete an app',
+        params: AppIdParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await apps.delete(request.params.appId))) throw appNotFound();
+      onChange();
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,164 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { AppsRepository } from '../apps/apps-repository.js';
+import type { Db } from '../db/database.js';
+import type { OutgoingMessage } from '../delivery/outgoing-message.js';
+import type { QueuedMessageSender } from '../delivery/queued-message-sender.js';
+import { type LimitPolicy, RateLimiter } from '../security/rate-limiter.js';
+import { storeContactMessage } from './contact-repository.js';
+import {
+  type ContactSubmission,
+  MAX_FIELD_LENGTH,
+  MAX_FIELDS,
+  readSubmission,
+} from './contact-submission.js';
+import { EMAILJS, EmailJsAnswer } from './emailjs-answers.js';
+
+export interface ContactRoutesOptions {
+  db: Db;
+  apps: AppsRepository;
+  sender: QueuedMessageSender;
+  /** CONTACT_TO: where messages go when the app names no `contact_to`. */
+  contactTo: string | null;
+  /** RATE_LIMIT_FACTOR: scales the limits below (0 switches them off). */
+  rateLimitFactor: number;
+}
+
+/** Submissions per IP, and for the whole server (security.md E5): a flood cannot exhaust the mail quota. */
+export const CONTACT_PER_IP: LimitPolicy = { limit: 5, windowSeconds: 600 };
+export const CONTACT_ALL: LimitPolicy = { limit: 200, windowSeconds: 3600 };
+
+const LibraryFields = {
+  lib_version: Type.Optional(Type.String({ description: 'Version of @emailjs/browser' })),
+  service_id: Type.Optional(Type.String({ description: 'EmailJS service id (stored, not interpreted)' })),
+  template_id: Type.Optional(Type.String({ description: 'EmailJS template id (stored, not interpreted)' })),
+  user_id: Type.Optional(
+    Type.String({ description: 'The public key: the id of the app whose owner gets the message' }),
+  ),
+};
+
+const SendFormBody = Type.Object(LibraryFields, {
+  additionalProperties: Type.Unknown(),
+  description: `The form's fields (at most ${MAX_FIELDS}, each up to ${MAX_FIELD_LENGTH} characters); \`website\` is a honeypot.`,
+});
+
+const SendBody = Type.Object(
+  {
+    ...LibraryFields,
+    template_params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    accessToken: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+const TextAnswer = Type.String({ description: '`OK`, or an EmailJS-style error text' });
+const answers = { 200: TextAnswer, 400: TextAnswer, 413: TextAnswer, 429: TextAnswer, 500: TextAnswer };
+
+function sendText(reply: FastifyReply, status: number, text: string) {
+  return reply.status(status).type('text/plain; charset=utf-8').send(text);
+}
+
+/** The EmailJS-compatible contact endpoint: stores each message, then forwards it through the queue. */
+export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = async (app, options) => {
+  const { db, apps, sender, contactTo } = options;
+  const limiter = new RateLimiter(db, options.rateLimitFactor);
+
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: MAX_FIELDS + 5, fieldSize: MAX_FIELD_LENGTH * 4, files: 0, parts: MAX_FIELDS + 5 },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof EmailJsAnswer) return sendText(reply, error.status, error.text);
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
+      return sendText(reply, 413, EMAILJS.tooLarge().text);
+    }
+    if (status >= 400 && status < 500)
+      return sendText(reply, 400, `The request is invalid: ${error.message}`);
+    request.log.error({ err: error }, 'contact: cannot store a message');
+    return sendText(reply, 500, EMAILJS.serverError().text);
+  });
+
+  async function accept(request: FastifyRequest, reply: FastifyReply, submission: ContactSubmission) {
+    const found = /^[A-Za-z0-9]{1,64}$/.test(submission.publicKey)
+      ? await apps.find(submission.publicKey)
+      : undefined;
+    if (!found) throw EMAILJS.publicKeyInvalid();
+    for (const [key, policy] of [
+      [`contact:ip:${request.ip}`, CONTACT_PER_IP],
+      ['contact:all', CONTACT_ALL],
+    ] as const) {
+      const verdict = await limiter.hit(key, policy);
+      if (!verdict.allowed) {
+        reply.header('Retry-After', String(verdict.retryAfter));
+        throw EMAILJS.tooManyRequests();
+      }
+    }
+    const recipient = found.contact_to ?? contactTo;
+    const forward: OutgoingMessage | null =
+      submission.spam || !recipient
+        ? null
+        : {
+            appId: found.id,
+            channel: 'email',
+            to: recipient,
+            kind: 'contact',
+            language: found.default_language,
+            params: {
+              appName: found.name,
+              name: submission.name,
+              email: submission.replyTo ?? '',
+              fields: JSON.stringify(submission.fields),
+            },
+            ...(submission.replyTo ? { replyTo: submission.replyTo } : {}),
+          };
+    const id = await storeContactMessage(db, sender, submission, {
+      appId: found.id,
+      ip: request.ip,
+      forward,
+    });
+    if (!recipient)
+      request.log.warn({ contactMessageId: id }, 'contact: stored, but no CONTACT_TO or contact_to is set');
+    if (submission.spam)
+      request.log.info({ contactMessageId: id }, 'contact: honeypot filled, stored and not forwarded');
+    return sendText(reply, 200, EMAILJS.ok);
+  }
+
+  app.post(
+    '/api/v1.0/email/send-form',
+    {
+      schema: {
+        summary: 'EmailJS-compatible contact form (what @emailjs/browser sendForm posts)',
+        tags: ['contact'],
+        consumes: ['multipart/form-data'],
+        body: SendFormBody,
+        response: answers,
+      },
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      return accept(request, reply, readSubmission(body, body));
+    },
+  );
+
+  app.post(
+    '/api/v1.0/email/send',
+    {
+      schema: {
+        summary: 'EmailJS-compatible contact message as JSON (what @emailjs/browser send posts)',
+        tags: ['contact'],
+        body: SendBody,
+        response: answers,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const params = body.template_params ?? {};
+      if (typeof params !== 'object' || Array.isArray(params)) throw EMAILJS.templateParamsInvalid();
+      return accept(request, reply, readSubmission(body, params));
+    },
+  );
+};

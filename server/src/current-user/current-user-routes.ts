@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AppIdParams } from '../apps/app-routes.js';
+import { invalidRequest } from '../http/api-error.js';
+import { requireApp } from '../users/app-context.js';
+import type { IdentityServices } from '../users/identity-services.js';
+import { validateUserMetadata } from '../users/user-metadata.js';
+import { toCurrentUser } from '../users/user-views.js';
+import { parseMetadata, type UserRow } from '../users/users-repository.js';
+import { currentUser } from './bearer-auth.js';
+import { changeIdentifier } from './identifier-change.js';
+
+/** `GET /currentuser`, email/phone changes and the user-metadata routes (notes §4.9). Devices: webauthn/. */
+export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
+  http,
+  { identity },
+) => {
+  const view = async (appId: string, user: UserRow) =>
+    toCurrentUser(user, await identity.credentials.forUser(appId, user.id));
+
+  http.get('/v1/apps/:appId/currentuser', { schema: { params: AppIdParams } }, async (request) => {
+    const app = await requireApp(identity, request.params.appId);
+    const user = await currentUser(identity, request, app.id);
+    return { user: await view(app.id, user) };
+  });
+
+  const ChangeOptions = {
+    language: Type.Optional(Type.String({ maxLength: 35 })),
+    magic_link_path: Type.Optional(Type.String({ maxLength: 2048 })),
+    redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
+  };
+
+  http.patch(
+    '/v1/apps/:appId/currentuser/email',
+    {
+      schema: {
+        params: AppIdParams,
+        body: Type.Object({ new_email: Type.String({ maxLength: 320 }), ...ChangeOptions }),
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const user = await currentUser(identity, request, app.id);
+      const { new_email, language, magic_link_path } = request.body;
+      const change = { type: 'email' as const, value: new_email, language, magicLinkPath: magic_link_path };
+      return changeIdentifier(identity, app, user, change, request.ip);
+    },
+  );
+
+  http.patch(
+    '/v1/apps/:appId/currentuser/phone',
+    {
+      schema: {
+        params: AppIdParams,
+        body: Type.Object({ new_phone: Type.String({ maxLength: 64 }), ...ChangeOptions }),
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const user = await currentUser(identity, request, app.id);
+      const { new_phone, language, magic_link_path } = request.body;
+      const change = { type: 'phone' as const, value: new_phone, language, magicLinkPath: magic_link_path };
+      return changeIdentifier(identity, app, user, change, request.ip);
+    },
+  );
+
+  http.get(
+    '/v1/apps/:appId/currentuser/user-metadata',
+    { schema: { params: AppIdParams } },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const user = await currentUser(identity, request, app.id);
+      return { user_metadata: parseMetadata(user) };
+    },
+  );
+
+  http.patch(
+    '/v1/apps/:appId/currentuser/user-metadata',
+    {
+      schema: {
+        params: AppIdParams,
+        body: Type.Object({ user_metadata: Type.Record(Type.String(), Type.Unknown()) }),
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const user = await currentUser(identity, request, app.id);
+      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata);
+      if (!checked.ok) throw invalidRequest(checked.error);
+      const merged = { ...(parseMetadata(user) ?? {}), ...checked.metadata };
+      for (const [name, value] of Object.entries(merged)) if (value === null) delete merged[name];
+      await identity.users.updateMetadata(app.id, user.id, merged);
+      const updated = await identity.users.findById(app.id, user.id);
+      return { user: await view(app.id, updated ?? user) };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { AppSettings } from '../apps/app-settings.js';
+import { ApiError, invalidRequest } from '../http/api-error.js';
+import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
+import { MagicLinks } from '../magic-links/magic-links.js';
+import { type IdentifierType, isEmail, toE164 } from '../users/identifier.js';
+import type { IdentityServices } from '../users/identity-services.js';
+import { enforceSendLimits, messageLanguage } from '../users/sign-in-subject.js';
+import type { UserRow } from '../users/users-repository.js';
+
+export interface ChangeRequest {
+  type: IdentifierType;
+  /** As typed; '' removes the identifier. */
+  value: string;
+  language?: string;
+  magicLinkPath?: string;
+}
+
+const WORDS: Record<IdentifierType, string> = { email: 'email address', phone: 'phone number' };
+
+/** Whether the user may go without `type` under the app's `required_identifier`. */
+function mayRemove(app: AppSettings, user: UserRow, type: IdentifierType): boolean {
+  const required = app.required_identifier;
+  if (required === 'both' || required === type) return false;
+  const other = type === 'email' ? user.phone : user.email;
+  return other !== null && other !== '';
+}
+
+/**
+ * `PATCH /currentuser/email|phone`. A new identifier is only applied once the user opens the
+ * verification link (`psg_verify_link`) sent to it: the answer is `{magic_link: {id}}` as Passage's.
+ * An empty value removes the identifier at once when the app allows it (answer: `{magic_link: {id: ''}}`).
+ */
+export async function changeIdentifier(
+  identity: IdentityServices,
+  app: AppSettings,
+  user: UserRow,
+  change: ChangeRequest,
+  ip: string,
+): Promise<{ magic_link: { id: string } }> {
+  const { type } = change;
+  if (!app.profile_management) {
+    throw new ApiError(403, 'operation_not_allowed', 'Profile changes are disabled for this app.');
+  }
+  const raw = change.value.trim().toLowerCase();
+  if (raw === '') {
+    if (!mayRemove(app, user, type)) {
+      throw invalidRequest('Your account must have either an email or a phone number.');
+    }
+    await identity.users.changeIdentifier(app.id, user.id, type, null, false);
+    return { magic_link: { id: '' } };
+  }
+  const value = type === 'email' ? (isEmail(raw) ? raw : null) : toE164(raw);
+  if (!value) throw invalidRequest(`new_${type} is not a valid ${WORDS[type]}.`);
+  if ((type === 'email' ? user.email : user.phone) === value) {
+    throw invalidRequest(`This is already your ${WORDS[type]}.`);
+  }
+  const owner = await identity.users.findByIdentifier(app.id, { type, value });
+  if (owner) throw invalidRequest(`This ${WORDS[type]} is already in use.`);
+
+  const path = change.magicLinkPath || '/';
+  buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', 'check');
+  await enforceSendLimits(identity, app.id, { type, value }, ip);
+  const link = await new MagicLinks(identity.db).create(app.id, user.id, value, `verify-${type}`);
+  await identity.sender.enqueue({
+    appId: app.id,
+    channel: type === 'email' ? 'email' : 'sms',
+    to: value,
+    kind: 'verify-identifier',
+    language: messageLanguage(app, change.language),
+    params: {
+      link: buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', link.token),
+      appName: app.name,
+      identifierType: type,
+      expiresInMinutes: '10',
+    },
+  });
+  identity.log.info({ event: 'identifier_change.requested', appId: app.id, userId: user.id, type });
+  return { magic_link: { id: link.id } };
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelayMs } from './backoff.js';
+import type { QueueRepository, QueuedRow } from './queue-repository.js';
+import { renderMessage } from './templates/render.js';
+import { DeliveryError, type Transport } from './transports/transport.js';
+
+export interface WorkerOptions {
+  /** How often an idle worker looks for due messages (other instances' and retries). */
+  pollMs?: number;
+  /** Messages claimed and sent at once. */
+  batchSize?: number;
+  /** How long a claim holds before another worker may take the message again. */
+  leaseMs?: number;
+  backoff?: BackoffPolicy;
+  /** Tries for a permanent error (e.g. unknown mailbox) before the message is marked failed. */
+  permanentAttempts?: number;
+}
+
+export interface TransportsByChannel {
+  email: Transport | null;
+  sms: Transport | null;
+}
+
+/**
+ * Sends queued messages: claims due rows, renders and sends them, and on failure schedules a retry
+ * with exponential back-off. Transient failures are retried for as long as it takes.
+ */
+export class DeliveryWorker {
+  readonly id = randomBytes(8).toString('hex');
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly permanentAttempts: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  /** App names by id: one lookup per app per minute, not one per message. */
+  private readonly appNames = new Map<string, { name: string; until: number }>();
+
+  constructor(
+    private readonly queue: QueueRepository,
+    private readonly transports: TransportsByChannel,
+    private readonly appName: (appId: string) => Promise<string>,
+    private readonly log: FastifyBaseLogger,
+    options: WorkerOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 20;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.permanentAttempts = options.permanentAttempts ?? 3;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Look for work now (called after an enqueue on this instance). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      } else {
+        this.timer = setTimeout(() => this.wake(), this.pollMs);
+        this.timer.unref();
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transports.email?.close?.();
+    this.transports.sms?.close?.();
+  }
+
+  /** Sends due messages until none is left. */
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        const batch = await this.queue.claimDue(this.id, Date.now(), this.leaseMs, this.batchSize);
+        const sent = await Promise.all(batch.map((row) => this.deliver(row)));
+        await this.queue.markSent(
+          batch.filter((_, i) => sent[i]).map((row) => row.id),
+          this.id,
+          Date.now(),
+        );
+        if (batch.length < this.batchSize || this.stopped) return;
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'delivery: cannot read the queue');
+    }
+  }
+
+  private async cachedAppName(appId: string): Promise<string> {
+    const cached = this.appNames.get(appId);
+    if (cached && cached.until > Date.now()) return cached.name;
+    const name = await this.appName(appId);
+    this.appNames.set(appId, { name, until: Date.now() + 60_000 });
+    return name;
+  }
+
+  /** Sends one message; true when it went out (the caller marks the batch sent together). */
+  private async deliver(row: QueuedRow): Promise<boolean> {
+    const transport = this.transports[row.channel];
+    try {
+      // No transport for this channel (e.g. production without SMTP_URL): keep it queued and retry.
+      if (!transport) throw new DeliveryError(`no ${row.channel} transport is configured`, false);
+      const params = JSON.parse(row.params) as Record<string, string>;
+      params.appName ??= await this.cachedAppName(row.app_id);
+      const rendered = renderMessage({ kind: row.kind as never, language: row.language, params });
+      await transport.send({
+        channel: row.channel,
+        to: row.recipient,
+        fromName: params.appName,
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+        ...rendered,
+      });
+      return true;
+    } catch (error) {
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const giveUp = permanent && row.attempts >= this.permanentAttempts;
+      const retryAt = Date.now() + retryDelayMs(row.attempts, this.backoff);
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn(
+        {
+          messageId: row.id,
+          kind: row.kind,
+          channel: row.channel,
+          attempts: row.attempts,
+          giveUp,
+          error: message,
+        },
+        giveUp ? 'delivery: giving up on a message' : 'delivery: send failed, will retry',
+      );
+      await this.queue.markFailed(row.id, this.id, message, retryAt, giveUp).catch((err: unknown) => {
+        this.log.error({ err }, 'delivery: cannot record a failed send');
+      });
+      return false;
+    }
+  }
+}

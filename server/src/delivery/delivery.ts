@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppsRepository } from '../apps/apps-repository.js';
+import type { ServerConfig } from '../config/config.js';
+import type { Db, DbKind } from '../db/database.js';
+import type { DevOutbox } from '../dev/dev-outbox.js';
+import { DeliveryWorker, type TransportsByChannel, type WorkerOptions } from './delivery-worker.js';
+import { QueueRepository } from './queue-repository.js';
+import { QueuedMessageSender } from './queued-message-sender.js';
+import { DevOutboxTransport } from './transports/dev-outbox-transport.js';
+import { SmsHttpTransport } from './transports/sms-http-transport.js';
+import { SmtpTransport } from './transports/smtp-transport.js';
+
+export interface Delivery {
+  sender: QueuedMessageSender;
+  worker: DeliveryWorker;
+  queue: QueueRepository;
+  transports: TransportsByChannel;
+}
+
+/** SMTP_URL / SMS_PROVIDER when set; otherwise the dev outbox (never in production, where it is null). */
+export function chooseTransports(
+  config: ServerConfig,
+  devOutbox: DevOutbox | null,
+  log: FastifyBaseLogger,
+): TransportsByChannel {
+  const dev = devOutbox ? new DevOutboxTransport(devOutbox, log) : null;
+  return {
+    email: config.smtpUrl ? new SmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : dev,
+    sms: config.smsProvider ? new SmsHttpTransport(config.smsProvider) : dev,
+  };
+}
+
+/** The delivery queue, its worker (started here) and the sender features use. */
+export function createDelivery(
+  options: {
+    db: Db;
+    kind: DbKind;
+    apps: AppsRepository;
+    transports: TransportsByChannel;
+    log: FastifyBaseLogger;
+  } & WorkerOptions,
+): Delivery {
+  const { db, kind, apps, transports, log, ...workerOptions } = options;
+  const queue = new QueueRepository(db, kind);
+  const appName = async (appId: string) => (await apps.find(appId))?.name ?? 'open-passage';
+  const worker = new DeliveryWorker(queue, transports, appName, log, workerOptions);
+  const sender = new QueuedMessageSender(queue, () => worker.wake());
+  for (const channel of ['email', 'sms'] as const) {
+    if (!transports[channel]) {
+      log.warn(`delivery: no ${channel} transport configured; ${channel} messages stay queued until one is`);
+    }
+  }
+  worker.start();
+  return { sender, worker, queue, transports };
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db, DbKind } from '../db/database.js';
+import type { OutgoingMessagesTable } from '../db/schema.js';
+import type { OutgoingMessage } from './outgoing-message.js';
+
+export type QueuedRow = Selectable<OutgoingMessagesTable>;
+
+const newId = () => randomBytes(12).toString('hex');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The SQL of the delivery queue. Timestamps are ISO strings, which sort like the times they name. */
+export class QueueRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind,
+  ) {}
+
+  /** One insert; `db` may be a transaction so a feature's own row and its message commit together. */
+  async insert(message: OutgoingMessage, now: number, db: Db = this.db): Promise<string> {
+    const id = newId();
+    await db
+      .insertInto('outgoing_messages')
+      .values({
+        id,
+        app_id: message.appId,
+        channel: message.channel,
+        recipient: message.to,
+        kind: message.kind,
+        language: message.language,
+        params: JSON.stringify(message.params),
+        reply_to: message.replyTo ?? null,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: iso(now),
+        created_at: iso(now),
+      })
+      .execute();
+    return id;
+  }
+
+  /**
+   * Claims up to `limit` due messages for one worker, atomically: the outer WHERE is re-checked on the
+   * locked row, so two instances never claim the same message; PostgreSQL also skips rows another
+   * instance is claiming. A claim is a lease: if the worker dies, the message is due again after it.
+   */
+  async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<QueuedRow[]> {
+    const nowIso = iso(now);
+    let due = this.db
+      .selectFrom('outgoing_messages')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+      .orderBy('next_attempt_at')
+      .limit(limit);
+    if (this.kind === 'postgres') due = due.forUpdate().skipLocked();
+    return this.db
+      .updateTable('outgoing_messages')
+      .set((eb) => ({
+        claimed_by: workerId,
+        claimed_until: iso(now + leaseMs),
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where('id', 'in', due)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+      .returningAll()
+      .execute();
+  }
+
+  /** Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. */
+  async markSent(ids: string[], workerId: string, now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('outgoing_messages')
+      .set({ status: 'sent', sent_at: iso(now), params: '{}', claimed_by: null, claimed_until: null })
+      .where('id', 'in', ids)
+      .where('claimed_by', '=', workerId)
+      .execute();
+  }
+
+  /** Failed this time: due again at `retryAt`, or given up (`failed`, parameters wiped) when `giveUp`. */
+  async markFailed(
+    id: string,
+    workerId: string,
+    error: string,
+    retryAt: number,
+    giveUp: boolean,
+  ): Promise<void> {
+    await this.db
+      .updateTable('outgoing_messages')
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        next_attempt_at: iso(retryAt),
+        last_error: error.slice(0, 1000),
+        claimed_by: null,
+        claimed_until: null,
+        ...(giveUp ? { params: '{}' } : {}),
+      })
+      .where('id', '=', id)
+      .where('claimed_by', '=', workerId)
+      .execute();
+  }
+
+  async find(id: string): Promise<QueuedRow | undefined> {
+    return this.db.selectFrom('outgoing_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

@@ -1,0 +1,56 @@
+import type { AppsRepository } from '../apps/apps-repository.js';
+
+/** `http://127.0.0.1:8080/` and `http://localhost:8080` name the same origin (as Passage treats them). */
+export function normalizeOrigin(origin: string): string {
+  return origin
+    .replace(/\/+$/, '')
+    .replace(/^(https?:\/\/)127\.0\.0\.1(?=[:/]|$)/i, '$1localhost')
+    .toLowerCase();
+}
+
+/**
+ * Each app's auth_origin, read from the database at most every `ttlMs` (so CORS costs no query per
+ * request) and at once after a change through the admin API on this instance.
+ */
+export class AppOrigins {
+  private byApp = new Map<string, string>();
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly apps: AppsRepository,
+    private readonly ttlMs = 5_000,
+  ) {}
+
+  invalidate(): void {
+    this.loadedAt = 0;
+  }
+
+  private async fresh(): Promise<Map<string, string>> {
+    if (Date.now() - this.loadedAt > this.ttlMs) {
+      this.loading ??= this.apps
+        .list()
+        .then((apps) => {
+          this.byApp = new Map(apps.map((app) => [app.id, normalizeOrigin(app.auth_origin)]));
+          this.loadedAt = Date.now();
+        })
+        .finally(() => {
+          this.loading = null;
+        });
+      await this.loading;
+    }
+    return this.byApp;
+  }
+
+  /** Is `origin` the auth_origin of this app? */
+  async isAppOrigin(appId: string, origin: string): Promise<boolean> {
+    return (await this.fresh()).get(appId) === normalizeOrigin(origin);
+  }
+
+  /** Is `origin` the auth_origin of any app (for endpoints that name no app in the path)? */
+  async isAnyAppOrigin(origin: string): Promise<boolean> {
+    const wanted = normalizeOrigin(origin);
+    for (const known of (await this.fresh()).values()) if (known === wanted) return true;
+    return false;
+  }
+}

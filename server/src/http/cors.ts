@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppOrigins } from './app-origins.js';
+
+export const CORS_ALLOWED_HEADERS = 'Passage-Version, Passage-Element-Version, Authorization, Content-Type';
+export const CORS_ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
+
+const APP_PATH = /^\/v1\/apps\/([A-Za-z0-9]{1,64})(?:[/?]|$)/;
+const PUBLIC_PATH = /^\/v1\/apps\/[A-Za-z0-9]{1,64}\/\.well-known\//;
+const CONTACT_PATH = /^\/api\/v1\.0\/email\//;
+
+type Verdict = 'public' | 'allowed' | 'foreign' | 'none';
+
+/** Which origins may call what: an app's API only its auth_origin; the contact endpoint any app's origin. */
+async function judge(request: FastifyRequest, origins: AppOrigins, origin: string): Promise<Verdict> {
+  const url = request.url;
+  if (PUBLIC_PATH.test(url)) return 'public';
+  const app = APP_PATH.exec(url);
+  if (app?.[1]) return (await origins.isAppOrigin(app[1], origin)) ? 'allowed' : 'foreign';
+  if (CONTACT_PATH.test(url)) return (await origins.isAnyAppOrigin(origin)) ? 'allowed' : 'none';
+  return 'none';
+}
+
+/**
+ * CORS for each app's auth_origin only. Preflights are answered here; a request to an app's API that
+ * carries a foreign Origin is refused with 403 (browsers' simple requests would otherwise get through).
+ */
+export function registerCors(app: FastifyInstance, origins: AppOrigins): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const verdict = await judge(request, origins, origin);
+    const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'];
+    reply.header('Vary', 'Origin');
+    if (verdict === 'public') reply.header('Access-Control-Allow-Origin', '*');
+    if (verdict === 'allowed') reply.header('Access-Control-Allow-Origin', origin);
+    if (preflight) {
+      if (verdict === 'public' || verdict === 'allowed') {
+        reply
+          .header('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS)
+          .header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS)
+          .header('Access-Control-Max-Age', '600');
+        return reply.status(204).send();
+      }
+      return reply
+        .status(403)
+        .send({ code: 'origin_not_allowed', error: `Origin ${origin} may not call this API.` });
+    }
+    if (verdict === 'foreign') {
+      return reply
+        .status(403)
+        .send({ code: 'origin_not_allowed', error: `Origin ${origin} is not this app's auth_origin.` });
+    }
+  });
+  // Preflights need a route to land on; the hook above answers them before it runs.
+  app.options('/*', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The built site loads only its own scripts, styles, images and fonts (inline styles: MUI and Stencil). */
+export const SITE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** API answers are data, never a page: nothing may load from them or frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const API_PREFIXES = ['/v1/', '/api/', '/admin/', '/dev/'];
+
+/** Security headers on every answer (security.md E7, C10): CSP, nosniff, Referrer-Policy, framing, HSTS on https. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const type = String(reply.getHeader('content-type') ?? '');
+    reply.header('Content-Security-Policy', !isApi && type.includes('text/html') ? SITE_CSP : API_CSP);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (request.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (isApi && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

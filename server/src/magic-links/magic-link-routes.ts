@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AppIdParams } from '../apps/app-routes.js';
+import type { AppSettings } from '../apps/app-settings.js';
+import { ApiError, invalidRequest } from '../http/api-error.js';
+import { addRetryAfterHeader } from '../security/rate-limiter.js';
+import type { AuthResult } from '../tokens/auth-results.js';
+import { requireApp, requireIdentifier } from '../users/app-context.js';
+import type { IdentityServices } from '../users/identity-services.js';
+import {
+  enforceSendLimits,
+  messageLanguage,
+  type SignInPurpose,
+  signInSubject,
+} from '../users/sign-in-subject.js';
+import { buildMagicLinkUrl } from './magic-link-url.js';
+import { type MagicLinkRow, MagicLinks } from './magic-links.js';
+
+export const magicLinkNotFound = (message: string) => new ApiError(404, 'magic_link_not_found', message);
+
+const SendBody = Type.Object({
+  identifier: Type.String({ maxLength: 320 }),
+  magic_link_path: Type.Optional(Type.String({ maxLength: 2048 })),
+  language: Type.Optional(Type.String({ maxLength: 35 })),
+});
+
+/**
+ * `POST /register/magic-link` (201), `POST /login/magic-link` (200), `POST /magic-link/status`
+ * and `PATCH /magic-link/activate` (notes §4.6). Verification links for identifier changes are
+ * created by current-user/identifier-change.ts and activated here too.
+ */
+export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
+  http,
+  { identity },
+) => {
+  const links = new MagicLinks(identity.db);
+  addRetryAfterHeader(http);
+
+  const send = (purpose: SignInPurpose, status: number) =>
+    http.post(
+      `/v1/apps/:appId/${purpose}/magic-link`,
+      { schema: { params: AppIdParams, body: SendBody } },
+      async (request, reply) => {
+        const app = await requireApp(identity, request.params.appId);
+        identity.housekeeping.maybeRun();
+        const identifier = requireIdentifier(app, request.body.identifier);
+        const path = request.body.magic_link_path || '/';
+        buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', 'check'); // refuse a bad path before sending
+        await enforceSendLimits(identity, app.id, identifier, request.ip);
+        const user = await signInSubject(identity, app, identifier, purpose, request.ip);
+        const { id, token } = await links.create(app.id, user.id, identifier.value, purpose);
+        await identity.sender.enqueue({
+          appId: app.id,
+          channel: identifier.type === 'email' ? 'email' : 'sms',
+          to: identifier.value,
+          kind: 'magic-link',
+          language: messageLanguage(app, request.body.language),
+          params: {
+            link: buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', token),
+            appName: app.name,
+            purpose,
+            expiresInMinutes: '10',
+          },
+        });
+        request.log.info({
+          event: 'magic_link.sent',
+          appId: app.id,
+          userId: user.id,
+          magicLinkId: id,
+          purpose,
+        });
+        reply.status(status);
+        return { magic_link: { id } };
+      },
+    );
+  send('register', 201);
+  send('login', 200);
+
+  /** What a consumed link does: sign in (login/register) or apply the verified identifier change. */
+  const complete = async (app: AppSettings, link: MagicLinkRow): Promise<AuthResult> => {
+    if (link.purpose === 'verify-email' || link.purpose === 'verify-phone') {
+      const type = link.purpose === 'verify-email' ? 'email' : 'phone';
+      const changed = await identity.users.changeIdentifier(
+        app.id,
+        link.user_id,
+        type,
+        link.identifier,
+        true,
+      );
+      if (!changed)
+        throw invalidRequest(
+          `This ${type === 'email' ? 'email address' : 'phone number'} is already in use.`,
+        );
+      return identity.authResults.issue(app.id, link.user_id, 'magic_link');
+    }
+    const confirm = link.identifier.includes('@') ? 'email' : 'phone';
+    return identity.authResults.issue(app.id, link.user_id, 'magic_link', { confirm });
+  };
+
+  http.patch(
+    '/v1/apps/:appId/magic-link/activate',
+    {
+      schema: {
+        params: AppIdParams,
+        body: Type.Object({ magic_link: Type.String({ minLength: 1, maxLength: 256 }) }),
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const link = await links.activate(app.id, request.body.magic_link);
+      if (!link) {
+        request.log.info({ event: 'magic_link.failed', appId: app.id });
+        throw magicLinkNotFound('This link is invalid, was already used or has expired. Request a new one.');
+      }
+      request.log.info({
+        event: 'magic_link.activated',
+        appId: app.id,
+        userId: link.user_id,
+        purpose: link.purpose,
+      });
+      return { auth_result: await complete(app, link) };
+    },
+  );
+
+  http.post(
+    '/v1/apps/:appId/magic-link/status',
+    {
+      schema: {
+        params: AppIdParams,
+        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const link = await links.claimStatus(app.id, request.body.id);
+      if (!link) throw magicLinkNotFound('This magic link has not been activated yet, or is unknown.');
+      return { auth_result: await identity.authResults.issue(app.id, link.user_id, 'magic_link') };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AppIdParams } from '../apps/app-routes.js';
+import { addRetryAfterHeader } from '../security/rate-limiter.js';
+import { requireApp, requireIdentifier } from '../users/app-context.js';
+import type { IdentityServices } from '../users/identity-services.js';
+import {
+  enforceSendLimits,
+  messageLanguage,
+  type SignInPurpose,
+  signInSubject,
+} from '../users/sign-in-subject.js';
+import { OneTimeCodes } from './one-time-codes.js';
+
+const SendBody = Type.Object({
+  identifier: Type.String({ maxLength: 320 }),
+  language: Type.Optional(Type.String({ maxLength: 35 })),
+});
+
+/** `POST /register/otp`, `POST /login/otp` (201 `{otp_id}`) and `POST /otp/activate` (notes §4.7). */
+export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
+  http,
+  { identity },
+) => {
+  const codes = new OneTimeCodes(identity.db, identity.secrets, identity.rateLimits);
+  addRetryAfterHeader(http);
+
+  const send = (purpose: SignInPurpose) =>
+    http.post(
+      `/v1/apps/:appId/${purpose}/otp`,
+      { schema: { params: AppIdParams, body: SendBody } },
+      async (request, reply) => {
+        const app = await requireApp(identity, request.params.appId);
+        identity.housekeeping.maybeRun();
+        const identifier = requireIdentifier(app, request.body.identifier);
+        await enforceSendLimits(identity, app.id, identifier, request.ip);
+        const user = await signInSubject(identity, app, identifier, purpose, request.ip);
+        const { id, code } = await codes.create(app.id, user.id, identifier.value, purpose);
+        await identity.sender.enqueue({
+          appId: app.id,
+          channel: identifier.type === 'email' ? 'email' : 'sms',
+          to: identifier.value,
+          kind: 'one-time-code',
+          language: messageLanguage(app, request.body.language),
+          params: { code, appName: app.name, purpose, expiresInMinutes: '5' },
+        });
+        request.log.info({ event: 'code.sent', appId: app.id, userId: user.id, otpId: id, purpose });
+        reply.status(201);
+        return { otp_id: id };
+      },
+    );
+  send('register');
+  send('login');
+
+  http.post(
+    '/v1/apps/:appId/otp/activate',
+    {
+      schema: {
+        params: AppIdParams,
+        body: Type.Object({
+          otp: Type.String({ minLength: 1, maxLength: 16 }),
+          otp_id: Type.String({ minLength: 1, maxLength: 64 }),
+        }),
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      let activated;
+      try {
+        activated = await codes.activate(app.id, request.body.otp_id, request.body.otp.trim());
+      } catch (error) {
+        request.log.info({ event: 'code.failed', appId: app.id, otpId: request.body.otp_id });
+        throw error;
+      }
+      const confirm = activated.identifier.includes('@') ? 'email' : 'phone';
+      return { auth_result: await identity.authResults.issue(app.id, activated.userId, 'otp', { confirm }) };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+import { isoIn } from './clock.js';
+
+const EVERY_MS = 10 * 60 * 1000;
+const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes codes, links, refresh tokens and rate-limit windows that ended more than a day ago, so the
+ * tables do not grow forever. Never needed for correctness (every check looks at expiry itself).
+ */
+export class Housekeeping {
+  private lastRun = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Runs in the background at most every 10 minutes per instance; called from the send routes. */
+  maybeRun(): void {
+    if (Date.now() - this.lastRun < EVERY_MS) return;
+    this.lastRun = Date.now();
+    this.run().catch((error: unknown) => this.log.warn({ err: error }, 'housekeeping failed'));
+  }
+
+  async run(): Promise<void> {
+    const before = isoIn(-KEEP_AFTER_EXPIRY_MS);
+    await this.db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute();
+    await this.db.deleteFrom('magic_links').where('expires_at', '<', before).execute();
+    await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute();
+    await this.db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+  }
+}

@@ -1,0 +1,30 @@
+import { sha256Hex } from './random.js';
+import type { LimitPolicy } from './rate-limiter.js';
+
+/**
+ * Every limit of the identity server in one place (security notes C5, C6, E1).
+ * Keys are built by the `keys` helpers below so features never collide.
+ */
+export const LIMITS = {
+  /** One-time codes or magic links sent to one identifier. */
+  sendPerIdentifier: { limit: 5, windowSeconds: 10 * 60 },
+  /** One-time codes or magic links requested from one IP address. */
+  sendPerIp: { limit: 30, windowSeconds: 10 * 60 },
+  /** Wrong codes one user may enter across all codes; a resend does not reset it, a success does. */
+  codeFailuresPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  /** Identifier lookups (`GET /users?identifier=`) from one IP address. */
+  lookupsPerIp: { limit: 600, windowSeconds: 60 },
+  /** Users created from one IP address. */
+  signupsPerIp: { limit: 30, windowSeconds: 10 * 60 },
+} satisfies Record<string, LimitPolicy>;
+
+/** Parts are hashed: keys stay short and the table holds no identifiers or addresses. */
+const key = (kind: string, ...parts: string[]) => `${kind}:${sha256Hex(parts.join('\n')).slice(0, 40)}`;
+
+export const limitKeys = {
+  sendToIdentifier: (appId: string, identifier: string) => key('send-id', appId, identifier),
+  sendFromIp: (appId: string, ip: string) => key('send-ip', appId, ip),
+  codeFailures: (appId: string, userId: string) => key('otp-fail', appId, userId),
+  lookupFromIp: (appId: string, ip: string) => key('lookup-ip', appId, ip),
+  signupFromIp: (appId: string, ip: string) => key('signup-ip', appId, ip),
+};

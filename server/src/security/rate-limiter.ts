@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+
+/** How many hits a key may take within a fixed window. */
+export interface LimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface HitResult {
+  allowed: boolean;
+  hits: number;
+  /** Seconds until the window starts over. */
+  retryAfter: number;
+}
+
+export class TooManyRequestsError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, 'too_many_requests', message);
+  }
+}
+
+/**
+ * Fixed-window counters in the database, shared by every instance behind a load balancer.
+ * One upsert per hit (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), atomic on SQLite and PostgreSQL.
+ * `factor` scales every limit (RATE_LIMIT_FACTOR; 0 switches limits off, e.g. for benchmarks).
+ */
+export class RateLimiter {
+  constructor(
+    private readonly db: Db,
+    private readonly factor = 1,
+  ) {}
+
+  get enabled(): boolean {
+    return this.factor > 0;
+  }
+
+  /** Counts one hit on `key` and says whether it is still within the policy. */
+  async hit(key: string, policy: LimitPolicy): Promise<HitResult> {
+    if (!this.enabled) return { allowed: true, hits: 0, retryAfter: 0 };
+    const now = Date.now();
+    const nowIso = new Date(now).toISOString();
+    const cutoff = new Date(now - policy.windowSeconds * 1000).toISOString();
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key, window_start: nowIso, hits: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql<number>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN 1 ELSE rate_limits.hits + 1 END`,
+          window_start: sql<string>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN ${nowIso} ELSE rate_limits.window_start END`,
+        }),
+      )
+      .returning(['hits', 'window_start'])
+      .executeTakeFirstOrThrow();
+    const hits = Number(row.hits);
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((Date.parse(row.window_start) + policy.windowSeconds * 1000 - now) / 1000),
+    );
+    return { allowed: hits <= this.scaled(policy), hits, retryAfter };
+  }
+
+  /** Whether `key` has already used up its policy in the current window (does not count a hit). */
+  async exhausted(key: string, policy: LimitPolicy): Promise<HitResult> {
+    if (!this.enabled) return { allowed: true, hits: 0, retryAfter: 0 };
+    const now = Date.now();
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['hits', 'window_start'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const windowEnd = row ? Date.parse(row.window_start) + policy.windowSeconds * 1000 : 0;
+    if (!row || windowEnd <= now) return { allowed: true, hits: 0, retryAfter: 0 };
+    const hits = Number(row.hits);
+    return {
+      allowed: hits < this.scaled(policy),
+      hits,
+      retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+    };
+  }
+
+  /** Forgets a key, e.g. a failure budget after a success. */
+  async reset(key: string): Promise<void> {
+    if (!this.enabled) return;
+    await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  }
+
+  /** Counts a hit and throws 429 `too_many_requests` when over the policy. */
+  async enforce(key: string, policy: LimitPolicy, message: string): Promise<void> {
+    const result = await this.hit(key, policy);
+    if (!result.allowed) throw new TooManyRequestsError(limitMessage(message, result), result.retryAfter);
+  }
+
+  private scaled(policy: LimitPolicy): number {
+    return Math.max(1, Math.round(policy.limit * this.factor));
+  }
+}
+
+export function limitMessage(message: string, result: HitResult): string {
+  return `${message} Try again in ${result.retryAfter} seconds.`;
+}
+
+/** Adds `Retry-After` to 429 answers of the routes in this plugin scope. */
+export function addRetryAfterHeader(app: FastifyInstance): void {
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfter));
+  });
+}

@@ -1,0 +1,79 @@
+import { sign } from 'node:crypto';
+import { promisify } from 'node:util';
+import { errors, jwtVerify } from 'jose';
+import type { SigningKeys } from './signing-keys.js';
+
+const signAsync = promisify(sign);
+
+export interface AuthTokenClaims {
+  sub: string;
+  aud: [string, string];
+  iss: string;
+  iat: number;
+  nbf: number;
+  exp: number;
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** The issuer of an app's tokens: `<public URL>/v1/apps/<appId>` (notes §6.3). */
+export function issuerFor(publicUrl: string, appId: string): string {
+  return `${publicUrl}/v1/apps/${appId}`;
+}
+
+/**
+ * RS256 auth tokens (`typ: JWT`, `kid`; `aud: [auth_origin, app_id]`, `iss`, `sub`, `iat`,
+ * `nbf = iat − 5`, `exp`). Signing runs on libuv's thread pool, so it does not block the event loop.
+ */
+export class AuthTokens {
+  constructor(
+    private readonly keys: SigningKeys,
+    private readonly publicUrl: string,
+  ) {}
+
+  async sign(
+    app: { id: string; auth_origin: string; session_timeout_length: number },
+    userId: string,
+    now = Math.floor(Date.now() / 1000),
+  ): Promise<{ token: string; claims: AuthTokenClaims }> {
+    const { signing } = await this.keys.forApp(app.id);
+    const claims: AuthTokenClaims = {
+      sub: userId,
+      aud: [app.auth_origin, app.id],
+      iss: issuerFor(this.publicUrl, app.id),
+      iat: now,
+      nbf: now - 5,
+      exp: now + app.session_timeout_length,
+    };
+    const input = `${base64url({ alg: 'RS256', typ: 'JWT', kid: signing.kid })}.${base64url(claims)}`;
+    const signature = await signAsync('sha256', Buffer.from(input), signing.privateKey);
+    return { token: `${input}.${signature.toString('base64url')}`, claims };
+  }
+
+  /**
+   * Verifies an app's auth token: RS256 only, a kid of this app, signature, `exp`/`nbf`, the app id
+   * in `aud`, this app's issuer, a `sub`. Returns the user id, or null for any failure.
+   */
+  async verify(appId: string, token: string): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = header.kid ? await this.keys.verifyingKey(appId, header.kid) : undefined;
+          if (!key) throw new errors.JWKSNoMatchingKey();
+          return key;
+        },
+        {
+          algorithms: ['RS256'],
+          audience: appId,
+          issuer: issuerFor(this.publicUrl, appId),
+          typ: 'JWT',
+          requiredClaims: ['sub', 'exp'],
+        },
+      );
+      return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
+    } catch {
+      return null;
+    }
+  }
+}

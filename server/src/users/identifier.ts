@@ -1,0 +1,66 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+export type IdentifierType = 'email' | 'phone';
+export type AllowedIdentifier = 'email' | 'phone' | 'both';
+
+export interface Identifier {
+  type: IdentifierType;
+  /** Lower-cased email, or a phone number in E.164. */
+  value: string;
+}
+
+/** local@domain, or local@[IPv4] — the pattern the widget uses (SPEC §5). */
+const EMAIL =
+  /^[^\s@"(),:;<>[\\\]]+(\.[^\s@"(),:;<>[\\\]]+)*@(\[(\d{1,3}\.){3}\d{1,3}\]|([a-z0-9-]+\.)+[a-z]{2,})$/i;
+/** Digits, spaces, parentheses, hyphens and an optional leading + (SPEC §5). */
+const PHONE_LIKE = /^\+?[\d\s()-]+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+/** The E.164 form of a full international number, or null when it is not a valid one. */
+export function toE164(value: string): string | null {
+  if (!PHONE_LIKE.test(value)) return null;
+  const compact = value.replace(/[\s()-]/g, '');
+  const parsed = parsePhoneNumberFromString(compact.startsWith('+') ? compact : `+${compact}`);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+export type IdentifierProblem = 'missing' | 'invalid' | 'not_allowed';
+
+/**
+ * Normalises what a user typed (SPEC §5): trimmed and lower-cased; an email as is, a phone number
+ * in E.164. `allowed` is the app's `allowed_identifier`.
+ */
+export function parseIdentifier(
+  raw: string,
+  allowed: AllowedIdentifier,
+): { ok: true; identifier: Identifier } | { ok: false; problem: IdentifierProblem } {
+  const text = raw.trim().toLowerCase();
+  if (text === '') return { ok: false, problem: 'missing' };
+  const phone = text.includes('@') ? null : toE164(text);
+  const identifier: Identifier | null = text.includes('@')
+    ? isEmail(text)
+      ? { type: 'email', value: text }
+      : null
+    : phone
+      ? { type: 'phone', value: phone }
+      : null;
+  if (!identifier) return { ok: false, problem: 'invalid' };
+  if (allowed !== 'both' && identifier.type !== allowed) return { ok: false, problem: 'not_allowed' };
+  return { ok: true, identifier };
+}
+
+const ALLOWED_WORDS: Record<AllowedIdentifier, string> = {
+  email: 'an email address',
+  phone: 'a phone number in international form (e.g. +14155550100)',
+  both: 'an email address or a phone number in international form (e.g. +14155550100)',
+};
+
+/** A readable sentence for each problem, for `{code: 'invalid_request', error}`. */
+export function describeIdentifierProblem(problem: IdentifierProblem, allowed: AllowedIdentifier): string {
+  if (problem === 'missing') return `identifier is required: enter ${ALLOWED_WORDS[allowed]}.`;
+  if (problem === 'not_allowed') return `This app accepts only ${ALLOWED_WORDS[allowed]} as identifier.`;
+  return `identifier is not valid: enter ${ALLOWED_WORDS[allowed]}.`;
+}

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppsRepository } from '../apps/apps-repository.js';
+import type { Db } from '../db/database.js';
+import type { MessageSender } from '../delivery/outgoing-message.js';
+import { Housekeeping } from '../security/housekeeping.js';
+import { RateLimiter } from '../security/rate-limiter.js';
+import { ServerSecrets } from '../security/server-secrets.js';
+import { AuthResults } from '../tokens/auth-results.js';
+import { AuthTokens } from '../tokens/auth-tokens.js';
+import { RefreshTokens } from '../tokens/refresh-tokens.js';
+import { SigningKeys } from '../tokens/signing-keys.js';
+import { AppCache } from './app-cache.js';
+import { type CredentialSummaries, noCredentials } from './user-views.js';
+import { UsersRepository } from './users-repository.js';
+
+/**
+ * The identity core other features build on (passkeys, admin, bench). Exposed as `server.identity`
+ * and handed to route plugins as `{ identity }`:
+ *
+ * - `users` — UsersRepository: findById / findByIdentifier / createPending / activate /
+ *   confirmIdentifier / setStatus / changeIdentifier / updateMetadata.
+ * - `credentials` — set by the passkeys feature with `identity.setCredentialSummaries(…)` so user
+ *   objects carry `webauthn`, `webauthn_types` and `webauthn_devices`.
+ * - `authResults.issue(appId, userId, 'passkey' | 'otp' | 'magic_link', { confirm?, activate? })` —
+ *   finish an authentication: answers the `auth_result` body (notes §4.8) or throws 403
+ *   `user_not_active` / 404 `user_not_found`. `confirm: 'email' | 'phone'` marks that identifier
+ *   verified and activates a pending user; `activate: true` activates a pending user (passkey sign-up).
+ * - `authTokens.verify(appId, jwt)` → user id or null; `currentUser(request)` in
+ *   current-user/bearer-auth.ts does the whole Bearer check.
+ * - `signingKeys.forApp(appId)` — the app's RS256 key (`signing.privateKey`, `signing.kid`) and JWKS.
+ * - `rateLimits` — DB-backed counters (`hit`, `exhausted`, `reset`, `enforce` → 429
+ *   `too_many_requests`); policies and key builders in security/limits.ts.
+ * - `secrets.get(name)` — 32-byte secrets shared by all instances.
+ */
+export class IdentityServices {
+  readonly users: UsersRepository;
+  /** App settings cached for ~2 s (users/app-cache.ts). */
+  readonly appCache: AppCache;
+  readonly secrets: ServerSecrets;
+  readonly rateLimits: RateLimiter;
+  readonly signingKeys: SigningKeys;
+  readonly authTokens: AuthTokens;
+  readonly refreshTokens: RefreshTokens;
+  readonly authResults: AuthResults;
+  readonly housekeeping: Housekeeping;
+  credentials: CredentialSummaries = noCredentials;
+
+  constructor(
+    readonly db: Db,
+    readonly apps: AppsRepository,
+    readonly sender: MessageSender,
+    readonly log: FastifyBaseLogger,
+    options: { publicUrl: string; rateLimitFactor: number },
+  ) {
+    this.users = new UsersRepository(db);
+    this.appCache = new AppCache(apps);
+    this.secrets = new ServerSecrets(db);
+    this.rateLimits = new RateLimiter(db, options.rateLimitFactor);
+    this.signingKeys = new SigningKeys(db);
+    this.authTokens = new AuthTokens(this.signingKeys, options.publicUrl);
+    this.refreshTokens = new RefreshTokens(db);
+    this.housekeeping = new Housekeeping(db, log);
+    this.authResults = new AuthResults(this.appCache, this.users, this.authTokens, this.refreshTokens, log);
+  }
+
+  setCredentialSummaries(summaries: CredentialSummaries): void {
+    this.credentials = summaries;
+  }
+}

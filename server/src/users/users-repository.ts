@@ -1,0 +1,204 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { UsersTable } from '../db/schema.js';
+import { isoNow } from '../security/clock.js';
+import { newId } from '../security/random.js';
+import type { Identifier, IdentifierType } from './identifier.js';
+import type { UserMetadata } from './user-metadata.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type UserStatus = UsersTable['status'];
+
+/** Users of all apps. Every method is scoped to an app: a user id never reaches across apps. */
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(appId: string, userId: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  findByIdentifier(appId: string, identifier: Identifier): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where(identifier.type, '=', identifier.value)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Creates a `pending` user, or returns the existing one when another request created it first
+   * (the unique index decides; the caller checks the status).
+   */
+  async createPending(
+    appId: string,
+    identifier: Identifier,
+    metadata: UserMetadata | null,
+  ): Promise<UserRow> {
+    const now = isoNow();
+    await this.db
+      .insertInto('users')
+      .values({
+        id: newId(),
+        app_id: appId,
+        email: identifier.type === 'email' ? identifier.value : null,
+        phone: identifier.type === 'phone' ? identifier.value : null,
+        email_verified: 0,
+        phone_verified: 0,
+        status: 'pending',
+        user_metadata: metadata && Object.keys(metadata).length > 0 ? JSON.stringify(metadata) : null,
+        last_login_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['app_id', identifier.type]).doNothing())
+      .execute();
+    const user = await this.findByIdentifier(appId, identifier);
+    if (!user) throw new Error('user vanished right after it was created');
+    return user;
+  }
+
+  /** Replaces the metadata of a pending user (a repeated `POST /users` during registration). */
+  async setMetadata(appId: string, userId: string, metadata: UserMetadata | null): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ user_metadata: metadata ? JSON.stringify(metadata) : null, updated_at: isoNow() })
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Marks an identifier as verified and a pending user as active (control of it was just proven). */
+  async confirmIdentifier(appId: string, userId: string, type: IdentifierType): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({
+        [type === 'email' ? 'email_verified' : 'phone_verified']: 1,
+        status: eb
+          .case()
+          .when('status', '=', 'pending')
+          .then('active' as const)
+          .else(eb.ref('status'))
+          .end(),
+        updated_at: isoNow(),
+      }))
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Turns a pending user into an active one (e.g. after the first passkey was registered). */
+  async activate(appId: string, userId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ status: 'active', updated_at: isoNow() })
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  async setStatus(appId: string, userId: string, status: UserStatus): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ status, updated_at: isoNow() })
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /**
+   * Counts a sign-in in one statement and answers the updated user (undefined when unknown):
+   * `confirm` also marks that identifier verified; `confirm` or `activate` turn a pending user active.
+   * An inactive user is left untouched (and answered as is, for the caller to refuse).
+   */
+  async recordSignIn(
+    appId: string,
+    userId: string,
+    options: { confirm?: IdentifierType; activate?: boolean },
+  ): Promise<UserRow | undefined> {
+    const now = isoNow();
+    const verifiedColumn = options.confirm === 'email' ? 'email_verified' : 'phone_verified';
+    const updated = await this.db
+      .updateTable('users')
+      .set((eb) => ({
+        login_count: eb('login_count', '+', 1),
+        last_login_at: now,
+        updated_at: now,
+        ...(options.confirm ? { [verifiedColumn]: 1 } : {}),
+        ...(options.confirm || options.activate
+          ? {
+              status: eb
+                .case()
+                .when('status', '=', 'pending')
+                .then('active' as const)
+                .else(eb.ref('status'))
+                .end(),
+            }
+          : {}),
+      }))
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .where('status', '!=', 'inactive')
+      .returningAll()
+      .executeTakeFirst();
+    return updated ?? this.findById(appId, userId);
+  }
+
+  async recordLogin(appId: string, userId: string): Promise<void> {
+    const now = isoNow();
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ login_count: eb('login_count', '+', 1), last_login_at: now, updated_at: now }))
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /**
+   * Sets or removes (value null) the user's email or phone.
+   * Returns false when another user of the app already has that identifier.
+   */
+  async changeIdentifier(
+    appId: string,
+    userId: string,
+    type: IdentifierType,
+    value: string | null,
+    verified: boolean,
+  ): Promise<boolean> {
+    const flag = value && verified ? 1 : 0;
+    const changes =
+      type === 'email' ? { email: value, email_verified: flag } : { phone: value, phone_verified: flag };
+    try {
+      await this.db
+        .updateTable('users')
+        .set({ ...changes, updated_at: isoNow() })
+        .where('app_id', '=', appId)
+        .where('id', '=', userId)
+        .execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async updateMetadata(appId: string, userId: string, metadata: UserMetadata): Promise<void> {
+    await this.setMetadata(appId, userId, Object.keys(metadata).length > 0 ? metadata : null);
+  }
+}
+
+/** SQLite: SQLITE_CONSTRAINT_UNIQUE; PostgreSQL: 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export function parseMetadata(row: UserRow): UserMetadata | null {
+  return row.user_metadata ? (JSON.parse(row.user_metadata) as UserMetadata) : null;
+}

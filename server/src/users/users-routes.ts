@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AppIdParams } from '../apps/app-routes.js';
+import { ApiError, invalidRequest } from '../http/api-error.js';
+import { LIMITS, limitKeys } from '../security/limits.js';
+import { addRetryAfterHeader } from '../security/rate-limiter.js';
+import { requireApp, requireIdentifier } from './app-context.js';
+import type { IdentityServices } from './identity-services.js';
+import { validateUserMetadata } from './user-metadata.js';
+import { toPublicUser } from './user-views.js';
+
+/** The error text starts with "Public signup": passage-elements shows such a message verbatim. */
+export const publicSignupDisabled = () =>
+  new ApiError(403, 'operation_not_allowed', 'Public signup is disabled for this app.');
+
+export const userAlreadyExists = () =>
+  new ApiError(400, 'invalid_request', 'A user with this identifier already exists.');
+
+/** `GET /users?identifier=` (lookup) and `POST /users` (create a pending user), notes §4.2–4.3. */
+export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
+  http,
+  { identity },
+) => {
+  addRetryAfterHeader(http);
+
+  http.get(
+    '/v1/apps/:appId/users',
+    {
+      schema: {
+        params: AppIdParams,
+        querystring: Type.Object({ identifier: Type.String({ maxLength: 320 }) }),
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const identifier = requireIdentifier(app, request.query.identifier);
+      await identity.rateLimits.enforce(
+        limitKeys.lookupFromIp(app.id, request.ip),
+        LIMITS.lookupsPerIp,
+        'Too many identifier lookups from this address.',
+      );
+      const user = await identity.users.findByIdentifier(app.id, identifier);
+      if (!user) return { user: null };
+      return { user: toPublicUser(user, await identity.credentials.forUser(app.id, user.id)) };
+    },
+  );
+
+  http.post(
+    '/v1/apps/:appId/users',
+    {
+      schema: {
+        params: AppIdParams,
+        body: Type.Object({
+          identifier: Type.String({ maxLength: 320 }),
+          user_metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const app = await requireApp(identity, request.params.appId);
+      const identifier = requireIdentifier(app, request.body.identifier);
+      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata ?? {});
+      if (!checked.ok) throw invalidRequest(checked.error);
+
+      const existing = await identity.users.findByIdentifier(app.id, identifier);
+      if (existing && existing.status !== 'pending') throw userAlreadyExists();
+      if (!app.public_signup) throw publicSignupDisabled();
+      let user = existing;
+      if (user) {
+        await identity.users.setMetadata(app.id, user.id, checked.metadata);
+      } else {
+        await identity.rateLimits.enforce(
+          limitKeys.signupFromIp(app.id, request.ip),
+          LIMITS.signupsPerIp,
+          'Too many sign-ups from this address.',
+        );
+        user = await identity.users.createPending(app.id, identifier, checked.metadata);
+      }
+      const fresh = (await identity.users.findById(app.id, user.id)) ?? user;
+      reply.status(201);
+      return { user: toPublicUser(fresh, await identity.credentials.forUser(app.id, fresh.id)) };
+    },
+  );
+};

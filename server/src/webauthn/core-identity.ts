@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { AppSettings } from '../apps/app-settings.js';
+import { currentUser } from '../current-user/bearer-auth.js';
+import { LIMITS, limitKeys } from '../security/limits.js';
+import { requireIdentifier } from '../users/app-context.js';
+import type { IdentityServices } from '../users/identity-services.js';
+import { publicSignupDisabled } from '../users/users-routes.js';
+import { toPublicUser } from '../users/user-views.js';
+import type { UserRow } from '../users/users-repository.js';
+import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
+
+function toPasskeyUser(row: UserRow): PasskeyUser {
+  return { id: row.id, status: row.status, email: row.email, phone: row.phone };
+}
+
+/** PasskeyIdentity on top of the identity core (server/src/users, tokens, current-user). */
+export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
+  const rows = new WeakMap<PasskeyUser, UserRow>();
+  const wrap = (row: UserRow | undefined) => {
+    if (!row) return undefined;
+    const user = toPasskeyUser(row);
+    rows.set(user, row);
+    return user;
+  };
+  return {
+    async findByIdentifier(app: AppSettings, raw: string) {
+      return wrap(await identity.users.findByIdentifier(app.id, requireIdentifier(app, raw)));
+    },
+    async findById(appId, userId) {
+      return wrap(await identity.users.findById(appId, userId));
+    },
+    async createPending(app, raw, ip) {
+      const identifier = requireIdentifier(app, raw);
+      if (!app.public_signup) throw publicSignupDisabled();
+      await identity.rateLimits.enforce(
+        limitKeys.signupFromIp(app.id, ip),
+        LIMITS.signupsPerIp,
+        'Too many sign-ups from this address.',
+      );
+      return wrap(await identity.users.createPending(app.id, identifier, null)) as PasskeyUser;
+    },
+    async countLookup(appId, ip) {
+      await identity.rateLimits.enforce(
+        limitKeys.lookupFromIp(appId, ip),
+        LIMITS.lookupsPerIp,
+        'Too many identifier lookups from this address.',
+      );
+    },
+    activate: (appId, userId) => identity.users.activate(appId, userId),
+    async publicUser(appId, user) {
+      const row = rows.get(user) ?? (await identity.users.findById(appId, user.id));
+      if (!row) throw new Error(`user ${user.id} vanished`);
+      return toPublicUser(row, await identity.credentials.forUser(appId, user.id));
+    },
+    issueAuthResult: (appId, userId) => identity.authResults.issue(appId, userId, 'passkey'),
+    async authenticate(appId, authorization) {
+      const request = { headers: { authorization } } as FastifyRequest;
+      const row = await currentUser(identity, request, appId);
+      // The token was just verified; its `auth_time` claim (if the issuer sets one) dates the sign-in (W9).
+      const authTime = decodeJwt(authorization?.replace(/^Bearer\s+/i, '') ?? '').auth_time;
+      return { userId: row.id, ...(typeof authTime === 'number' ? { authTime } : {}) };
+    },
+  };
+}

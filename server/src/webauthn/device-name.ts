@@ -1,0 +1,31 @@
+/** Browsers in the order they must be tested: many user agents also name the ones further down. */
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\b(?:OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(?:HeadlessChrome|Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
+];
+
+const SYSTEMS: [RegExp, string][] = [
+  [/\b(?:iPhone|iPod)\b/, 'iOS'],
+  [/\biPad\b/, 'iPadOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/** SPEC §9: user-agent strings are cut at 350 characters. */
+const MAX_USER_AGENT = 350;
+
+/** A readable passkey name from the browser's user agent, e.g. "Chrome on Linux"; at most 64 characters. */
+export function deviceNameFromUserAgent(userAgent: string | undefined): string {
+  const ua = (userAgent ?? '').slice(0, MAX_USER_AGENT);
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? (system ? `Passkey on ${system}` : 'Passkey');
+}

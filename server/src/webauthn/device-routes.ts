@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppIdParams } from '../apps/app-routes.js';
+import type { AppSettings } from '../apps/app-settings.js';
+import type { MessageSender } from '../delivery/outgoing-message.js';
+import { ApiError } from '../http/api-error.js';
+import { toDevice } from './device-view.js';
+import type { PasskeyCeremonies } from './passkey-ceremonies.js';
+import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
+import { notifyPasskeyChange } from './passkey-notifications.js';
+import { type PasskeyRouteDeps, requireApp } from './passkey-routes.js';
+import { deviceNotFound, userNotActive, webauthnFailed } from './webauthn-errors.js';
+import {
+  AddDeviceStartBody,
+  DeviceParams,
+  RegisterFinishBody,
+  RenameDeviceBody,
+} from './webauthn-schemas.js';
+
+/** W9: adding or removing a passkey needs a sign-in at most this old, when the token tells its age. */
+export const REAUTH_MAX_AGE_SECONDS = 15 * 60;
+
+const reauthRequired = () =>
+  new ApiError(401, 'reauthentication_required', 'Please sign in again before changing your passkeys.');
+const lastPasskey = () =>
+  new ApiError(
+    403,
+    'operation_not_allowed',
+    'This is your only passkey and this app has no other way to sign in: add another passkey first.',
+  );
+
+interface SignedIn {
+  app: AppSettings;
+  user: PasskeyUser;
+  authTime: number | undefined;
+}
+
+async function signedIn(
+  deps: { apps: PasskeyRouteDeps['apps']; identity: PasskeyIdentity },
+  request: { params: { appId: string }; headers: { authorization?: string } },
+): Promise<SignedIn> {
+  const app = await requireApp(deps.apps, request.params.appId);
+  const session = await deps.identity.authenticate(app.id, request.headers.authorization);
+  const user = await deps.identity.findById(app.id, session.userId);
+  if (!user || user.status === 'inactive') throw userNotActive();
+  return { app, user, authTime: session.authTime };
+}
+
+function requireRecentSignIn(authTime: number | undefined): void {
+  if (authTime !== undefined && Date.now() / 1000 - authTime > REAUTH_MAX_AGE_SECONDS) throw reauthRequired();
+}
+
+/** The signed-in user's passkeys: list, add, rename, delete (notes §4.9). */
+export const deviceRoutes: FastifyPluginAsyncTypebox<
+  PasskeyRouteDeps & { sender: MessageSender; ceremonies: PasskeyCeremonies }
+> = async (http, deps) => {
+  const { identity, ceremonies, sender } = deps;
+  const credentials = ceremonies.credentials;
+  const base = '/v1/apps/:appId/currentuser/devices';
+
+  // Passage clients send `Content-Type: application/json` with no body on DELETE: not an error here.
+  const parseJson = http.getDefaultJsonParser('error', 'error');
+  http.removeContentTypeParser('application/json');
+  http.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  http.get(base, { schema: { params: AppIdParams } }, async (request) => {
+    const { app, user } = await signedIn(deps, request);
+    const list = await credentials.listForUser(app.id, user.id);
+    return { devices: list.map(toDevice) };
+  });
+
+  http.post(
+    `${base}/start`,
+    { schema: { params: AppIdParams, body: AddDeviceStartBody } },
+    async (request) => {
+      const { app, user, authTime } = await signedIn(deps, request);
+      requireRecentSignIn(authTime);
+      const attachment = request.body?.authenticator_attachment ?? 'platform';
+      const name = user.email ?? user.phone ?? user.id;
+      const handshake = await ceremonies.startRegistration(
+        app,
+        'add-device',
+        { id: user.id, name },
+        attachment,
+      );
+      return { handshake, user: await identity.publicUser(app.id, user) };
+    },
+  );
+
+  http.post(
+    `${base}/finish`,
+    { schema: { params: AppIdParams, body: RegisterFinishBody } },
+    async (request, reply) => {
+      const { app, user, authTime } = await signedIn(deps, request);
+      requireRecentSignIn(authTime);
+      const { user_id, handshake_id, handshake_response } = request.body;
+      if (user_id !== user.id) throw webauthnFailed('The handshake was started for another user.');
+      const credential = await ceremonies.finishRegistration(
+        app,
+        'add-device',
+        user.id,
+        handshake_id,
+        handshake_response,
+        request.headers['user-agent'],
+      );
+      request.log.info({ app: app.id, user: user.id, event: 'passkey.added' }, 'passkey added');
+      await notifyPasskeyChange(sender, app, user, 'passkey-added', credential.friendlyName);
+      return reply.status(201).send({ device: toDevice(credential) });
+    },
+  );
+
+  http.patch(
+    `${base}/:deviceId`,
+    { schema: { params: DeviceParams, body: RenameDeviceBody } },
+    async (request) => {
+      const { app, user } = await signedIn(deps, request);
+      const credential = await credentials.findForUser(app.id, user.id, request.params.deviceId);
+      if (!credential) throw deviceNotFound();
+      const renamed = await credentials.rename(credential, request.body.friendly_name.trim(), new Date());
+      return { device: toDevice(renamed) };
+    },
+  );
+
+  http.delete(`${base}/:deviceId`, { schema: { params: DeviceParams } }, async (request) => {
+    const { app, user, authTime } = await signedIn(deps, request);
+    const credential = await credentials.findForUser(app.id, user.id, request.params.deviceId);
+    if (!credential) throw deviceNotFound();
+    requireRecentSignIn(authTime);
+    const all = await credentials.listForUser(app.id, user.id);
+    if (all.length === 1 && app.auth_fallback_method === 'none') throw lastPasskey();
+    if (await credentials.delete(credential)) {
+      request.log.info({ app: app.id, user: user.id, event: 'passkey.removed' }, 'passkey removed');
+      await notifyPasskeyChange(sender, app, user, 'passkey-removed', credential.friendlyName);
+    }
+    return {};
+  });
+};

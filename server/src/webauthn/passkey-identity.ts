@@ -1,0 +1,41 @@
+import type { AppSettings } from '../apps/app-settings.js';
+
+/** A user as the passkey endpoints need it. */
+export interface PasskeyUser {
+  id: string;
+  status: 'active' | 'inactive' | 'pending';
+  email: string | null;
+  phone: string | null;
+}
+
+/** The signed-in user behind a Bearer token. */
+export interface BearerSession {
+  userId: string;
+  /** Seconds since the epoch of the sign-in that produced the token, when the token says so (W9). */
+  authTime?: number;
+}
+
+/**
+ * What passkeys need from users and tokens (server/src/users, server/src/tokens): kept to one
+ * small interface so the ceremonies do not depend on how those are built.
+ */
+export interface PasskeyIdentity {
+  /** The user with this identifier (normalised as SPEC §5); throws a 400 ApiError when it is malformed. */
+  findByIdentifier(app: AppSettings, identifier: string): Promise<PasskeyUser | undefined>;
+  findById(appId: string, userId: string): Promise<PasskeyUser | undefined>;
+  /**
+   * Creates the pending user of a new registration, or returns the existing one; refuses with a
+   * 403 ApiError when the app has no public signup and a 429 when this address created too many.
+   */
+  createPending(app: AppSettings, identifier: string, ip: string): Promise<PasskeyUser>;
+  /** Counts an identifier lookup from this address against the lookup budget (429 when spent, W10). */
+  countLookup(appId: string, ip: string): Promise<void>;
+  /** A pending user becomes active once a passkey is registered. */
+  activate(appId: string, userId: string): Promise<void>;
+  /** The public `User` JSON (notes §4.2). */
+  publicUser(appId: string, user: PasskeyUser): Promise<unknown>;
+  /** Signs the user in: login bookkeeping plus the `auth_result` of notes §4.8. */
+  issueAuthResult(appId: string, userId: string): Promise<unknown>;
+  /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise. */
+  authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppIdParams } from '../apps/app-routes.js';
+import type { AppSettings } from '../apps/app-settings.js';
+import type { AppsRepository } from '../apps/apps-repository.js';
+import { ApiError, appNotFound } from '../http/api-error.js';
+import type { PasskeyCeremonies } from './passkey-ceremonies.js';
+import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
+import { userNotActive, userNotFound, webauthnFailed } from './webauthn-errors.js';
+import {
+  LoginFinishBody,
+  LoginStartBody,
+  RegisterFinishBody,
+  RegisterStartBody,
+} from './webauthn-schemas.js';
+
+export interface PasskeyRouteDeps {
+  apps: AppsRepository;
+  identity: PasskeyIdentity;
+  ceremonies: PasskeyCeremonies;
+}
+
+export async function requireApp(apps: AppsRepository, appId: string): Promise<AppSettings> {
+  const app = await apps.find(appId);
+  if (!app) throw appNotFound();
+  return app;
+}
+
+const alreadyRegistered = () =>
+  new ApiError(400, 'invalid_request', 'A user with this identifier already exists: log in instead.');
+
+/** The name an authenticator shows for the account. */
+function accountName(user: PasskeyUser): string {
+  return user.email ?? user.phone ?? user.id;
+}
+
+/** Register and log in with a passkey: notes §4.4 and §4.5. */
+export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async (http, deps) => {
+  const { apps, identity, ceremonies } = deps;
+  const base = '/v1/apps/:appId';
+
+  http.post(
+    `${base}/register/webauthn/start`,
+    { schema: { params: AppIdParams, body: RegisterStartBody } },
+    async (request) => {
+      const app = await requireApp(apps, request.params.appId);
+      const { identifier, authenticator_attachment } = request.body;
+      const existing = await identity.findByIdentifier(app, identifier);
+      if (existing?.status === 'active') throw alreadyRegistered();
+      if (existing?.status === 'inactive') throw userNotActive();
+      // Also for a pending user (created by POST /users): public signup and the sign-up budget apply.
+      const user = await identity.createPending(app, identifier, request.ip);
+      const handshake = await ceremonies.startRegistration(
+        app,
+        'register',
+        { id: user.id, name: accountName(user) },
+        authenticator_attachment ?? 'platform',
+      );
+      return { handshake, user: await identity.publicUser(app.id, user) };
+    },
+  );
+
+  http.post(
+    `${base}/register/webauthn/finish`,
+    { schema: { params: AppIdParams, body: RegisterFinishBody } },
+    async (request, reply) => {
+      const app = await requireApp(apps, request.params.appId);
+      const { user_id, handshake_id, handshake_response } = request.body;
+      const user = await identity.findById(app.id, user_id);
+      if (!user) throw webauthnFailed('The handshake was started for another user.');
+      if (user.status === 'inactive') throw userNotActive();
+      await ceremonies.finishRegistration(
+        app,
+        'register',
+        user.id,
+        handshake_id,
+        handshake_response,
+        request.headers['user-agent'],
+      );
+      await identity.activate(app.id, user.id);
+      request.log.info({ app: app.id, user: user.id, event: 'passkey.added' }, 'passkey registered');
+      return reply.status(201).send({ auth_result: await identity.issueAuthResult(app.id, user.id) });
+    },
+  );
+
+  http.post(
+    `${base}/login/webauthn/start`,
+    { schema: { params: AppIdParams, body: LoginStartBody } },
+    async (request) => {
+      const app = await requireApp(apps, request.params.appId);
+      const identifier = request.body?.identifier;
+      if (!identifier) return { handshake: await ceremonies.startLogin(app, null, []) };
+      await identity.countLookup(app.id, request.ip);
+      const user = await identity.findByIdentifier(app, identifier);
+      if (!user) throw userNotFound();
+      if (user.status === 'inactive') throw userNotActive();
+      const passkeys = await ceremonies.credentials.listForUser(app.id, user.id);
+      const allow = passkeys.map((c) => ({ id: c.credId, transports: c.transports }));
+      const handshake = await ceremonies.startLogin(app, user.id, allow);
+      return { handshake, user: await identity.publicUser(app.id, user) };
+    },
+  );
+
+  http.post(
+    `${base}/login/webauthn/finish`,
+    { schema: { params: AppIdParams, body: LoginFinishBody } },
+    async (request) => {
+      const app = await requireApp(apps, request.params.appId);
+      const { user_id, handshake_id, handshake_response } = request.body;
+      const { credential } = await ceremonies.finishLogin(
+        app,
+        handshake_id,
+        user_id || undefined,
+        handshake_response,
+      );
+      const user = await identity.findById(app.id, credential.userId);
+      if (!user) throw webauthnFailed();
+      if (user.status === 'inactive') throw userNotActive();
+      request.log.info(
+        { app: app.id, user: user.id, event: 'login.success', factor: 'passkey' },
+        'passkey login',
+      );
+      return { auth_result: await identity.issueAuthResult(app.id, user.id) };
+    },
+  );
+};

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
+
+/** Exactly what @emailjs/browser 4.4.1 sendForm posts: the form's fields, then the library's four. */
+function emailJsForm(fields: Record<string, string>, publicKey = TEST_APP_ID): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('lib_version', '4.4.1');
+  form.append('service_id', 'default_service');
+  form.append('template_id', 'contact_form');
+  form.append('user_id', publicKey);
+  return form;
+}
+
+describe('EmailJS-compatible contact endpoint', () => {
+  let t: RunningTestServer;
+  let sink: SmtpSink;
+  let ip = 0;
+  /** Each test posts from its own client address (TRUST_PROXY), so the per-IP limit stays per test. */
+  const from = () => ({ 'x-forwarded-for': `198.51.100.${++ip}` });
+  const sendForm = (form: FormData, headers: Record<string, string> = from()) =>
+    fetch(`${t.baseUrl}/api/v1.0/email/send-form`, { method: 'POST', body: form, headers });
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestServer({
+      apps: [{ id: TEST_APP_ID, name: 'Portfolio', contact_to: 'owner@portfolio.example' }],
+      env: { SMTP_URL: sink.url, TRUST_PROXY: '127.0.0.1' },
+      build: { delivery: { pollMs: 50 } },
+    });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await sink.stop();
+  });
+
+  const stored = () => t.server.db.selectFrom('contact_messages').selectAll().orderBy('created_at').execute();
+
+  it('answers 200 OK, stores the message and forwards it to the app’s contact recipient', async () => {
+    const res = await sendForm(
+      emailJsForm({ user_name: 'Ada Lovelace', user_email: 'ada@example.com', message: 'Hello\nthere' }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('OK');
+    const rows = await stored();
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.fields)).toEqual({
+      user_name: 'Ada Lovelace',
+      user_email: 'ada@example.com',
+      message: 'Hello\r\nthere', // multipart/form-data sends line breaks as CRLF
+    });
+    expect(rows[0]).toMatchObject({
+      app_id: TEST_APP_ID,
+      service_id: 'default_service',
+      template_id: 'contact_form',
+      spam: 0,
+    });
+
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.recipients).toEqual(['owner@portfolio.example']);
+    expect(mail?.headers).toContain('Reply-To: ada@example.com');
+    expect(mail?.headers).toContain('Subject: New message from Ada Lovelace via Portfolio');
+    expect(mail?.raw).toContain('Hello');
+  });
+
+  it('accepts emailjs.send JSON with template_params', async () => {
+    const before = sink.received.length;
+    const res = await t.call(
+      'POST',
+      '/api/v1.0/email/send',
+      {
+        lib_version: '4.4.1',
+        user_id: TEST_APP_ID,
+        service_id: 's',
+        template_id: 't',
+        template_params: {
+          from_name: 'Grace',
+          reply_to: 'grace@example.com',
+          message: 'JSON works',
+          stars: 5,
+        },
+      },
+      from(),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('OK');
+    const mails = await sink.waitFor(before + 1);
+    expect(mails.at(-1)?.headers).toContain('Reply-To: grace@example.com');
+    expect(mails.at(-1)?.raw).toContain('JSON works');
+  });
+
+  it('cannot be made to add headers or recipients (CR/LF in name, email and subject)', async () => {
+    const before = sink.received.length;
+    const res = await sendForm(
+      emailJsForm({
+        user_name: 'Eve\r\nBcc: victim@example.com\r\nX-Injected: yes',
+        user_email: 'eve@example.com\r\nBcc: victim2@example.com',
+        subject: 'Hi\r\nCc: victim3@example.com',
+        message: 'body\r\n.\r\nMAIL FROM:<x@y>\r\nRCPT TO:<victim4@example.com>',
+      }),
+    );
+    expect(res.status).toBe(200);
+    const mails = await sink.waitFor(before + 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.received).toHaveLength(before + 1);
+    const mail = mails.at(-1)!;
+    expect(mail.recipients).toEqual(['owner@portfolio.example']);
+    expect(mail.headers).not.toMatch(/^(Bcc|Cc|X-Injected):/im);
+    // The text stays inside the one Subject line, flattened; no header line of its own.
+    const victimLines = mail.headers.split(/\r?\n/).filter((line) => line.includes('victim'));
+    expect(victimLines.every((line) => line.startsWith('Subject: '))).toBe(true);
+    expect(mail.headers).not.toMatch(/^Reply-To:/im); // the address was not a clean one
+  });
+
+  it('accepts a filled honeypot silently, stores it as spam and forwards nothing', async () => {
+    const before = sink.received.length;
+    const count = (await stored()).length;
+    const res = await sendForm(
+      emailJsForm({ user_name: 'Bot', message: 'buy', website: 'http://spam.example' }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('OK');
+    const rows = await stored();
+    expect(rows).toHaveLength(count + 1);
+    expect(rows.at(-1)).toMatchObject({ spam: 1, outgoing_message_id: null });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.received).toHaveLength(before);
+  });
+
+  it('answers EmailJS-style texts for a missing or unknown public key, service or template', async () => {
+    const cases: [FormData, number, string][] = [
+      [emailJsForm({ message: 'x' }, ''), 400, 'The Public Key is required.'],
+      [emailJsForm({ message: 'x' }, 'unknownApp00000000000000'), 400, 'The Public Key is invalid.'],
+    ];
+    const noService = emailJsForm({ message: 'x' });
+    noService.set('service_id', '');
+    cases.push([noService, 400, 'The service ID is required.']);
+    const noTemplate = emailJsForm({ message: 'x' });
+    noTemplate.delete('template_id');
+    cases.push([noTemplate, 400, 'The template ID is required.']);
+    for (const [form, status, text] of cases) {
+      const res = await sendForm(form);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(await res.text()).toBe(text);
+    }
+    const json = await t.call('POST', '/api/v1.0/email/send', { service_id: 's', template_id: 't' }, from());
+    expect(await json.text()).toBe('The Public Key is required.');
+  });
+
+  it('refuses files and oversized fields', async () => {
+    const withFile = emailJsForm({ message: 'x' });
+    withFile.append('attachment', new Blob(['hello']), 'a.txt');
+    const res = await sendForm(withFile);
+    expect(res.status).toBe(413);
+    const huge = await sendForm(emailJsForm({ message: 'x'.repeat(12_000) }));
+    expect(huge.status).toBe(413);
+  });
+
+  it('limits each client address to 5 messages per 10 minutes (429 Too Many Requests)', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await sendForm(emailJsForm({ message: `n${i}` }), headers)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await sendForm(emailJsForm({ message: 'again' }), headers);
+    expect(await limited.text()).toBe('Too Many Requests.');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect(
+      (await sendForm(emailJsForm({ message: 'other' }), { 'x-forwarded-for': '203.0.113.78' })).status,
+    ).toBe(200);
+  });
+});
+
+describe('contact endpoint without a trusted proxy', () => {
+  it('keys the limit on the peer address, so a spoofed X-Forwarded-For does not escape it', async () => {
+    const t = await startTestServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${t.baseUrl}/api/v1.0/email/send-form`, {
+          method: 'POST',
+          body: emailJsForm({ message: `m${i}` }),
+          headers: { 'x-forwarded-for': `192.0.2.${i}` },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      // Without SMTP, the message reaches the dev outbox.
+      const outbox = (await (await t.call('GET', '/dev/outbox')).json()) as { to: string }[];
+      expect(outbox.length).toBeGreaterThan(0);
+    } finally {
+      await t.stop();
+    }
+  });
+});
