@@ -12,6 +12,10 @@ export const config: Config = {
       externalRuntime: false,
     },
     { type: 'www', serviceWorker: null },
-    reactOutputTarget({ outDir: './react-wrapper/src/generated' }),
+    reactOutputTarget({
+      outDir: './react-wrapper/src/generated',
+      // The view preview is for tests and view work, not for apps.
+      excludeComponents: ['passage-view-preview'],
+    }),
   ],
 };

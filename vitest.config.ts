@@ -33,6 +33,8 @@ export default defineConfig({
           root: './demo',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 20_000,
           server: { deps: { inline: ['@stencil/react-output-target'] } },
         },
         resolve: { conditions: ['browser'] },

@@ -5,11 +5,102 @@
  * It contains typing information for all components that exist in this project.
  */
 import { HTMLStencilElement, JSXBase } from "@stencil/core/internal";
+import { BeforeAuth, OnEvent, OnSuccess } from "./components/passage-auth/host-api";
+import { ProfileChange } from "./components/passage-profile/profile-events";
+import { ViewEvent, ViewState } from "./flow/view-state";
+import { Customization } from "./themes/customization";
+export { BeforeAuth, OnEvent, OnSuccess } from "./components/passage-auth/host-api";
+export { ProfileChange } from "./components/passage-profile/profile-events";
+export { ViewEvent, ViewState } from "./flow/view-state";
+export { Customization } from "./themes/customization";
 export namespace Components {
     /**
-     * The combined sign-in and registration widget.
+     * The combined sign-in and registration widget (login and register with a toggle).
      */
     interface PassageAuth {
+        /**
+          * Base URL of the identity server (`api-url`); defaults to the page's origin.
+         */
+        "apiUrl"?: string;
+        /**
+          * The app's id on the identity server.
+         */
+        "appId": string;
+        /**
+          * Called with the identifier before signing in; return false to veto.
+         */
+        "beforeAuth"?: BeforeAuth;
+        /**
+          * ISO 3166 alpha-2 code preselected in the phone country dropdown.
+          * @default 'us'
+         */
+        "defaultCountryCode": string;
+        /**
+          * Start in register mode instead of login.
+          * @default 'login'
+         */
+        "initialMode": 'login' | 'register';
+        /**
+          * UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's default_language apply when absent. Changes at run time.
+          * @default ''
+         */
+        "lang": string;
+        /**
+          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+         */
+        "onEvent"?: OnEvent;
+        /**
+          * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
+         */
+        "onSuccess"?: OnSuccess;
+        /**
+          * `light`, `dark` or `auto` (follows the system preference live).
+         */
+        "theme"?: string;
+    }
+    /**
+     * The sign-in widget without registration.
+     */
+    interface PassageLogin {
+        /**
+          * Base URL of the identity server (`api-url`); defaults to the page's origin.
+         */
+        "apiUrl"?: string;
+        /**
+          * The app's id on the identity server.
+         */
+        "appId": string;
+        /**
+          * Called with the identifier before signing in; return false to veto.
+         */
+        "beforeAuth"?: BeforeAuth;
+        /**
+          * ISO 3166 alpha-2 code preselected in the phone country dropdown.
+          * @default 'us'
+         */
+        "defaultCountryCode": string;
+        /**
+          * UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's default_language apply when absent. Changes at run time.
+          * @default ''
+         */
+        "lang": string;
+        /**
+          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+         */
+        "onEvent"?: OnEvent;
+        /**
+          * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
+         */
+        "onSuccess"?: OnSuccess;
+        /**
+          * `light`, `dark` or `auto` (follows the system preference live).
+         */
+        "theme"?: string;
+    }
+    /**
+     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+     */
+    interface PassageProfile {
         /**
           * Base URL of the identity server; defaults to the page's origin.
          */
@@ -18,29 +109,440 @@ export namespace Components {
           * The id of the app on the identity server.
          */
         "appId": string;
+        /**
+          * Country assumed for phone numbers typed without a `+` prefix.
+          * @default 'us'
+         */
+        "defaultCountryCode": string;
+        /**
+          * Deletes a passkey by id, as the Delete button does after confirmation; errors show in the element.
+         */
+        "deleteDevice": (deviceId: string) => Promise<void>;
+        /**
+          * Language of the texts (e.g. `de`); the browser's language, then the app's default, otherwise.
+          * @default ''
+         */
+        "lang": string;
+        /**
+          * Renames a passkey by id, as the Rename form does; errors show in the element.
+         */
+        "renameDevice": (deviceId: string, friendlyName: string) => Promise<void>;
+        /**
+          * Where "Sign in again" leads; without it the element only fires its event.
+         */
+        "signInUrl"?: string;
+        /**
+          * Signs out: revokes the refresh token and forgets the stored tokens.
+         */
+        "signOut": () => Promise<void>;
+        /**
+          * `light`, `dark`, or `auto` to follow the system setting live.
+          * @default 'light'
+         */
+        "theme": string;
+    }
+    /**
+     * The registration widget without sign-in.
+     */
+    interface PassageRegister {
+        /**
+          * Base URL of the identity server (`api-url`); defaults to the page's origin.
+         */
+        "apiUrl"?: string;
+        /**
+          * The app's id on the identity server.
+         */
+        "appId": string;
+        /**
+          * Called with the identifier before signing in; return false to veto.
+         */
+        "beforeAuth"?: BeforeAuth;
+        /**
+          * ISO 3166 alpha-2 code preselected in the phone country dropdown.
+          * @default 'us'
+         */
+        "defaultCountryCode": string;
+        /**
+          * UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's default_language apply when absent. Changes at run time.
+          * @default ''
+         */
+        "lang": string;
+        /**
+          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+         */
+        "onEvent"?: OnEvent;
+        /**
+          * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
+         */
+        "onSuccess"?: OnSuccess;
+        /**
+          * `light`, `dark` or `auto` (follows the system preference live).
+         */
+        "theme"?: string;
+    }
+    /**
+     * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
+     * view while working on it. Not part of the sign-in flow: it never calls the server.
+     */
+    interface PassageViewPreview {
+        /**
+          * An element_customization map to apply.
+         */
+        "customization"?: Customization;
+        /**
+          * A bundled language, e.g. `de` or `ar`.
+         */
+        "language"?: string;
+        /**
+          * The view state to render (see src/flow/view-state.ts).
+          * @default { kind: 'loading' }
+         */
+        "state": ViewState;
+        /**
+          * `light` or `dark`.
+          * @default 'light'
+         */
+        "theme": 'light' | 'dark';
     }
 }
+export interface PassageAuthCustomEvent<T> extends CustomEvent<T> {
+    detail: T;
+    target: HTMLPassageAuthElement;
+}
+export interface PassageLoginCustomEvent<T> extends CustomEvent<T> {
+    detail: T;
+    target: HTMLPassageLoginElement;
+}
+export interface PassageProfileCustomEvent<T> extends CustomEvent<T> {
+    detail: T;
+    target: HTMLPassageProfileElement;
+}
+export interface PassageRegisterCustomEvent<T> extends CustomEvent<T> {
+    detail: T;
+    target: HTMLPassageRegisterElement;
+}
+export interface PassageViewPreviewCustomEvent<T> extends CustomEvent<T> {
+    detail: T;
+    target: HTMLPassageViewPreviewElement;
+}
 declare global {
+    interface HTMLPassageAuthElementEventMap {
+        "loaded": unknown;
+        "registerDevice": unknown;
+        "verifyIdentity": unknown;
+        "magicLinkLogin": unknown;
+        "magicLinkRegister": unknown;
+        "magicLinkActivated": unknown;
+        "magicLinkActivateSuccess": unknown;
+        "oneTimePasscodeLogin": unknown;
+        "oneTimePasscodeRegister": unknown;
+        "oneTimePasscodeActivated": unknown;
+        "oneTimePasscodeActivateSuccess": unknown;
+    }
     /**
-     * The combined sign-in and registration widget.
+     * The combined sign-in and registration widget (login and register with a toggle).
      */
     interface HTMLPassageAuthElement extends Components.PassageAuth, HTMLStencilElement {
+        addEventListener<K extends keyof HTMLPassageAuthElementEventMap>(type: K, listener: (this: HTMLPassageAuthElement, ev: PassageAuthCustomEvent<HTMLPassageAuthElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLPassageAuthElementEventMap>(type: K, listener: (this: HTMLPassageAuthElement, ev: PassageAuthCustomEvent<HTMLPassageAuthElementEventMap[K]>) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
     }
     var HTMLPassageAuthElement: {
         prototype: HTMLPassageAuthElement;
         new (): HTMLPassageAuthElement;
     };
+    interface HTMLPassageLoginElementEventMap {
+        "loaded": unknown;
+        "registerDevice": unknown;
+        "verifyIdentity": unknown;
+        "magicLinkLogin": unknown;
+        "magicLinkRegister": unknown;
+        "magicLinkActivated": unknown;
+        "magicLinkActivateSuccess": unknown;
+        "oneTimePasscodeLogin": unknown;
+        "oneTimePasscodeRegister": unknown;
+        "oneTimePasscodeActivated": unknown;
+        "oneTimePasscodeActivateSuccess": unknown;
+    }
+    /**
+     * The sign-in widget without registration.
+     */
+    interface HTMLPassageLoginElement extends Components.PassageLogin, HTMLStencilElement {
+        addEventListener<K extends keyof HTMLPassageLoginElementEventMap>(type: K, listener: (this: HTMLPassageLoginElement, ev: PassageLoginCustomEvent<HTMLPassageLoginElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLPassageLoginElementEventMap>(type: K, listener: (this: HTMLPassageLoginElement, ev: PassageLoginCustomEvent<HTMLPassageLoginElementEventMap[K]>) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+    }
+    var HTMLPassageLoginElement: {
+        prototype: HTMLPassageLoginElement;
+        new (): HTMLPassageLoginElement;
+    };
+    interface HTMLPassageProfileElementEventMap {
+        "passageProfileChange": ProfileChange;
+    }
+    /**
+     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+     */
+    interface HTMLPassageProfileElement extends Components.PassageProfile, HTMLStencilElement {
+        addEventListener<K extends keyof HTMLPassageProfileElementEventMap>(type: K, listener: (this: HTMLPassageProfileElement, ev: PassageProfileCustomEvent<HTMLPassageProfileElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLPassageProfileElementEventMap>(type: K, listener: (this: HTMLPassageProfileElement, ev: PassageProfileCustomEvent<HTMLPassageProfileElementEventMap[K]>) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+    }
+    var HTMLPassageProfileElement: {
+        prototype: HTMLPassageProfileElement;
+        new (): HTMLPassageProfileElement;
+    };
+    interface HTMLPassageRegisterElementEventMap {
+        "loaded": unknown;
+        "registerDevice": unknown;
+        "verifyIdentity": unknown;
+        "magicLinkLogin": unknown;
+        "magicLinkRegister": unknown;
+        "magicLinkActivated": unknown;
+        "magicLinkActivateSuccess": unknown;
+        "oneTimePasscodeLogin": unknown;
+        "oneTimePasscodeRegister": unknown;
+        "oneTimePasscodeActivated": unknown;
+        "oneTimePasscodeActivateSuccess": unknown;
+    }
+    /**
+     * The registration widget without sign-in.
+     */
+    interface HTMLPassageRegisterElement extends Components.PassageRegister, HTMLStencilElement {
+        addEventListener<K extends keyof HTMLPassageRegisterElementEventMap>(type: K, listener: (this: HTMLPassageRegisterElement, ev: PassageRegisterCustomEvent<HTMLPassageRegisterElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLPassageRegisterElementEventMap>(type: K, listener: (this: HTMLPassageRegisterElement, ev: PassageRegisterCustomEvent<HTMLPassageRegisterElementEventMap[K]>) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+    }
+    var HTMLPassageRegisterElement: {
+        prototype: HTMLPassageRegisterElement;
+        new (): HTMLPassageRegisterElement;
+    };
+    interface HTMLPassageViewPreviewElementEventMap {
+        "passageViewEvent": ViewEvent;
+    }
+    /**
+     * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
+     * view while working on it. Not part of the sign-in flow: it never calls the server.
+     */
+    interface HTMLPassageViewPreviewElement extends Components.PassageViewPreview, HTMLStencilElement {
+        addEventListener<K extends keyof HTMLPassageViewPreviewElementEventMap>(type: K, listener: (this: HTMLPassageViewPreviewElement, ev: PassageViewPreviewCustomEvent<HTMLPassageViewPreviewElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+        addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLPassageViewPreviewElementEventMap>(type: K, listener: (this: HTMLPassageViewPreviewElement, ev: PassageViewPreviewCustomEvent<HTMLPassageViewPreviewElementEventMap[K]>) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof DocumentEventMap>(type: K, listener: (this: Document, ev: DocumentEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+        removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+    }
+    var HTMLPassageViewPreviewElement: {
+        prototype: HTMLPassageViewPreviewElement;
+        new (): HTMLPassageViewPreviewElement;
+    };
     interface HTMLElementTagNameMap {
         "passage-auth": HTMLPassageAuthElement;
+        "passage-login": HTMLPassageLoginElement;
+        "passage-profile": HTMLPassageProfileElement;
+        "passage-register": HTMLPassageRegisterElement;
+        "passage-view-preview": HTMLPassageViewPreviewElement;
     }
 }
 declare namespace LocalJSX {
     type OneOf<K extends string, PropT, AttrT = PropT> = { [P in K]: PropT } & { [P in `attr:${K}`]?: never } | { [P in `attr:${K}`]: AttrT } & { [P in K]?: never };
 
     /**
-     * The combined sign-in and registration widget.
+     * The combined sign-in and registration widget (login and register with a toggle).
      */
     interface PassageAuth {
+        /**
+          * Base URL of the identity server (`api-url`); defaults to the page's origin.
+         */
+        "apiUrl"?: string;
+        /**
+          * The app's id on the identity server.
+         */
+        "appId": string;
+        /**
+          * Called with the identifier before signing in; return false to veto.
+         */
+        "beforeAuth"?: BeforeAuth;
+        /**
+          * ISO 3166 alpha-2 code preselected in the phone country dropdown.
+          * @default 'us'
+         */
+        "defaultCountryCode"?: string;
+        /**
+          * Start in register mode instead of login.
+          * @default 'login'
+         */
+        "initialMode"?: 'login' | 'register';
+        /**
+          * UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's default_language apply when absent. Changes at run time.
+          * @default ''
+         */
+        "lang"?: string;
+        /**
+          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+         */
+        "onEvent"?: OnEvent;
+        /**
+          * The app info loaded (`detail.app`).
+         */
+        "onLoaded"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * This page activated a magic link.
+         */
+        "onMagicLinkActivateSuccess"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * The magic link was opened (found while polling).
+         */
+        "onMagicLinkActivated"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * A login magic link is being sent.
+         */
+        "onMagicLinkLogin"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * A registration magic link is being sent.
+         */
+        "onMagicLinkRegister"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * The code was accepted (after activation).
+         */
+        "onOneTimePasscodeActivateSuccess"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * The code was accepted.
+         */
+        "onOneTimePasscodeActivated"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * A login code is being sent.
+         */
+        "onOneTimePasscodeLogin"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * A registration code is being sent.
+         */
+        "onOneTimePasscodeRegister"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * Passkey registration started.
+         */
+        "onRegisterDevice"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
+         */
+        "onSuccess"?: OnSuccess;
+        /**
+          * Passkey login (verify identity) started.
+         */
+        "onVerifyIdentity"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        /**
+          * `light`, `dark` or `auto` (follows the system preference live).
+         */
+        "theme"?: string;
+    }
+    /**
+     * The sign-in widget without registration.
+     */
+    interface PassageLogin {
+        /**
+          * Base URL of the identity server (`api-url`); defaults to the page's origin.
+         */
+        "apiUrl"?: string;
+        /**
+          * The app's id on the identity server.
+         */
+        "appId": string;
+        /**
+          * Called with the identifier before signing in; return false to veto.
+         */
+        "beforeAuth"?: BeforeAuth;
+        /**
+          * ISO 3166 alpha-2 code preselected in the phone country dropdown.
+          * @default 'us'
+         */
+        "defaultCountryCode"?: string;
+        /**
+          * UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's default_language apply when absent. Changes at run time.
+          * @default ''
+         */
+        "lang"?: string;
+        /**
+          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+         */
+        "onEvent"?: OnEvent;
+        /**
+          * The app info loaded (`detail.app`).
+         */
+        "onLoaded"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * This page activated a magic link.
+         */
+        "onMagicLinkActivateSuccess"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * The magic link was opened (found while polling).
+         */
+        "onMagicLinkActivated"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * A login magic link is being sent.
+         */
+        "onMagicLinkLogin"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * A registration magic link is being sent.
+         */
+        "onMagicLinkRegister"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * The code was accepted (after activation).
+         */
+        "onOneTimePasscodeActivateSuccess"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * The code was accepted.
+         */
+        "onOneTimePasscodeActivated"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * A login code is being sent.
+         */
+        "onOneTimePasscodeLogin"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * A registration code is being sent.
+         */
+        "onOneTimePasscodeRegister"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * Passkey registration started.
+         */
+        "onRegisterDevice"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
+         */
+        "onSuccess"?: OnSuccess;
+        /**
+          * Passkey login (verify identity) started.
+         */
+        "onVerifyIdentity"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        /**
+          * `light`, `dark` or `auto` (follows the system preference live).
+         */
+        "theme"?: string;
+    }
+    /**
+     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+     */
+    interface PassageProfile {
         /**
           * Base URL of the identity server; defaults to the page's origin.
          */
@@ -49,15 +551,183 @@ declare namespace LocalJSX {
           * The id of the app on the identity server.
          */
         "appId": string;
+        /**
+          * Country assumed for phone numbers typed without a `+` prefix.
+          * @default 'us'
+         */
+        "defaultCountryCode"?: string;
+        /**
+          * Language of the texts (e.g. `de`); the browser's language, then the app's default, otherwise.
+          * @default ''
+         */
+        "lang"?: string;
+        /**
+          * Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry.
+         */
+        "onPassageProfileChange"?: (event: PassageProfileCustomEvent<ProfileChange>) => void;
+        /**
+          * Where "Sign in again" leads; without it the element only fires its event.
+         */
+        "signInUrl"?: string;
+        /**
+          * `light`, `dark`, or `auto` to follow the system setting live.
+          * @default 'light'
+         */
+        "theme"?: string;
+    }
+    /**
+     * The registration widget without sign-in.
+     */
+    interface PassageRegister {
+        /**
+          * Base URL of the identity server (`api-url`); defaults to the page's origin.
+         */
+        "apiUrl"?: string;
+        /**
+          * The app's id on the identity server.
+         */
+        "appId": string;
+        /**
+          * Called with the identifier before signing in; return false to veto.
+         */
+        "beforeAuth"?: BeforeAuth;
+        /**
+          * ISO 3166 alpha-2 code preselected in the phone country dropdown.
+          * @default 'us'
+         */
+        "defaultCountryCode"?: string;
+        /**
+          * UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's default_language apply when absent. Changes at run time.
+          * @default ''
+         */
+        "lang"?: string;
+        /**
+          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+         */
+        "onEvent"?: OnEvent;
+        /**
+          * The app info loaded (`detail.app`).
+         */
+        "onLoaded"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * This page activated a magic link.
+         */
+        "onMagicLinkActivateSuccess"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * The magic link was opened (found while polling).
+         */
+        "onMagicLinkActivated"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * A login magic link is being sent.
+         */
+        "onMagicLinkLogin"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * A registration magic link is being sent.
+         */
+        "onMagicLinkRegister"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * The code was accepted (after activation).
+         */
+        "onOneTimePasscodeActivateSuccess"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * The code was accepted.
+         */
+        "onOneTimePasscodeActivated"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * A login code is being sent.
+         */
+        "onOneTimePasscodeLogin"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * A registration code is being sent.
+         */
+        "onOneTimePasscodeRegister"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * Passkey registration started.
+         */
+        "onRegisterDevice"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
+         */
+        "onSuccess"?: OnSuccess;
+        /**
+          * Passkey login (verify identity) started.
+         */
+        "onVerifyIdentity"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        /**
+          * `light`, `dark` or `auto` (follows the system preference live).
+         */
+        "theme"?: string;
+    }
+    /**
+     * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
+     * view while working on it. Not part of the sign-in flow: it never calls the server.
+     */
+    interface PassageViewPreview {
+        /**
+          * An element_customization map to apply.
+         */
+        "customization"?: Customization;
+        /**
+          * A bundled language, e.g. `de` or `ar`.
+         */
+        "language"?: string;
+        /**
+          * Every event the view raises.
+         */
+        "onPassageViewEvent"?: (event: PassageViewPreviewCustomEvent<ViewEvent>) => void;
+        /**
+          * The view state to render (see src/flow/view-state.ts).
+          * @default { kind: 'loading' }
+         */
+        "state"?: ViewState;
+        /**
+          * `light` or `dark`.
+          * @default 'light'
+         */
+        "theme"?: 'light' | 'dark';
     }
 
     interface PassageAuthAttributes {
         "appId": string;
         "apiUrl": string;
+        "lang": string;
+        "theme": string;
+        "defaultCountryCode": string;
+        "initialMode": 'login' | 'register';
+    }
+    interface PassageLoginAttributes {
+        "appId": string;
+        "apiUrl": string;
+        "lang": string;
+        "theme": string;
+        "defaultCountryCode": string;
+    }
+    interface PassageProfileAttributes {
+        "appId": string;
+        "apiUrl": string;
+        "lang": string;
+        "theme": string;
+        "defaultCountryCode": string;
+        "signInUrl": string;
+    }
+    interface PassageRegisterAttributes {
+        "appId": string;
+        "apiUrl": string;
+        "lang": string;
+        "theme": string;
+        "defaultCountryCode": string;
+    }
+    interface PassageViewPreviewAttributes {
+        "theme": 'light' | 'dark';
+        "language": string;
     }
 
     interface IntrinsicElements {
         "passage-auth": Omit<PassageAuth, keyof PassageAuthAttributes> & { [K in keyof PassageAuth & keyof PassageAuthAttributes]?: PassageAuth[K] } & { [K in keyof PassageAuth & keyof PassageAuthAttributes as `attr:${K}`]?: PassageAuthAttributes[K] } & { [K in keyof PassageAuth & keyof PassageAuthAttributes as `prop:${K}`]?: PassageAuth[K] } & OneOf<"appId", PassageAuth["appId"], PassageAuthAttributes["appId"]>;
+        "passage-login": Omit<PassageLogin, keyof PassageLoginAttributes> & { [K in keyof PassageLogin & keyof PassageLoginAttributes]?: PassageLogin[K] } & { [K in keyof PassageLogin & keyof PassageLoginAttributes as `attr:${K}`]?: PassageLoginAttributes[K] } & { [K in keyof PassageLogin & keyof PassageLoginAttributes as `prop:${K}`]?: PassageLogin[K] } & OneOf<"appId", PassageLogin["appId"], PassageLoginAttributes["appId"]>;
+        "passage-profile": Omit<PassageProfile, keyof PassageProfileAttributes> & { [K in keyof PassageProfile & keyof PassageProfileAttributes]?: PassageProfile[K] } & { [K in keyof PassageProfile & keyof PassageProfileAttributes as `attr:${K}`]?: PassageProfileAttributes[K] } & { [K in keyof PassageProfile & keyof PassageProfileAttributes as `prop:${K}`]?: PassageProfile[K] } & OneOf<"appId", PassageProfile["appId"], PassageProfileAttributes["appId"]>;
+        "passage-register": Omit<PassageRegister, keyof PassageRegisterAttributes> & { [K in keyof PassageRegister & keyof PassageRegisterAttributes]?: PassageRegister[K] } & { [K in keyof PassageRegister & keyof PassageRegisterAttributes as `attr:${K}`]?: PassageRegisterAttributes[K] } & { [K in keyof PassageRegister & keyof PassageRegisterAttributes as `prop:${K}`]?: PassageRegister[K] } & OneOf<"appId", PassageRegister["appId"], PassageRegisterAttributes["appId"]>;
+        "passage-view-preview": Omit<PassageViewPreview, keyof PassageViewPreviewAttributes> & { [K in keyof PassageViewPreview & keyof PassageViewPreviewAttributes]?: PassageViewPreview[K] } & { [K in keyof PassageViewPreview & keyof PassageViewPreviewAttributes as `attr:${K}`]?: PassageViewPreviewAttributes[K] } & { [K in keyof PassageViewPreview & keyof PassageViewPreviewAttributes as `prop:${K}`]?: PassageViewPreview[K] };
     }
 }
 export { LocalJSX as JSX };
@@ -65,9 +735,26 @@ declare module "@stencil/core" {
     export namespace JSX {
         interface IntrinsicElements {
             /**
-             * The combined sign-in and registration widget.
+             * The combined sign-in and registration widget (login and register with a toggle).
              */
             "passage-auth": LocalJSX.IntrinsicElements["passage-auth"] & JSXBase.HTMLAttributes<HTMLPassageAuthElement>;
+            /**
+             * The sign-in widget without registration.
+             */
+            "passage-login": LocalJSX.IntrinsicElements["passage-login"] & JSXBase.HTMLAttributes<HTMLPassageLoginElement>;
+            /**
+             * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+             */
+            "passage-profile": LocalJSX.IntrinsicElements["passage-profile"] & JSXBase.HTMLAttributes<HTMLPassageProfileElement>;
+            /**
+             * The registration widget without sign-in.
+             */
+            "passage-register": LocalJSX.IntrinsicElements["passage-register"] & JSXBase.HTMLAttributes<HTMLPassageRegisterElement>;
+            /**
+             * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
+             * view while working on it. Not part of the sign-in flow: it never calls the server.
+             */
+            "passage-view-preview": LocalJSX.IntrinsicElements["passage-view-preview"] & JSXBase.HTMLAttributes<HTMLPassageViewPreviewElement>;
         }
     }
 }

@@ -1,3 +1,14 @@
 export * from './client';
 export type { Components, JSX } from './components';
 export { ELEMENT_VERSION } from './constants';
+export type {
+  PassageAuthCustomEvent,
+  PassageLoginCustomEvent,
+  PassageRegisterCustomEvent,
+} from './components';
+export { AuthFlow, HOST_EVENT_NAMES, type HostEventName } from './flow';
+export type { ViewEvent, ViewState } from './flow/view-state';
+export type { BeforeAuth, OnEvent, OnSuccess } from './components/passage-auth/host-api';
+export type { PassageProfileCustomEvent } from './components';
+export type { ProfileChange } from './components/passage-profile/profile-events';
+export * from './client/profile';

@@ -1,3 +1,12 @@
 export type * from './app-info';
-export { PassageClient, type PassageClientOptions } from './passage-client';
+export { checkWebauthnConfig, detectBrowserFeatures } from './browser-features';
+export type { CookieJar, KeyValueStorage } from './browser-storage';
+export { CLIENT_ERRORS, type ClientErrorCode } from './client-errors';
+export { CredentialStore, CRED_OBJ_KEY } from './credential-store';
+export { CurrentUserClient } from './current-user';
+export { decodeJwt, isAuthTokenValid } from './jwt';
+export { type Attachment, PassageClient, type PassageClientOptions } from './passage-client';
 export { PassageError } from './passage-error';
+export { Session } from './session';
+export { LocalTokenStore, type TokenStore } from './token-store';
+export type * from './types';

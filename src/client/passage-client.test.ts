@@ -4,6 +4,7 @@ import {
   startTestServer,
   TEST_APP_ID,
 } from '../../server/test/support/test-server.js';
+import { memoryStorage } from './browser-storage';
 import { PassageClient } from './passage-client';
 import { PassageError } from './passage-error';
 
@@ -26,6 +27,28 @@ describe('PassageClient against the real server', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PassageError);
     expect(error).toMatchObject({ statusCode: 404, code: 'app_not_found' });
+  });
+
+  it('looks identifiers up and creates users', async () => {
+    const t2 = await startTestServer({ apps: [{ id: TEST_APP_ID, allowed_identifier: 'email' }] });
+    try {
+      const client = new PassageClient(TEST_APP_ID, { apiUrl: t2.baseUrl, storage: memoryStorage() });
+      expect(await client.identifierExists('ann@example.com')).toBeNull();
+      const created = await client.createUser('ann@example.com');
+      expect(created).toMatchObject({ email: 'ann@example.com', webauthn_types: [] });
+      expect(await client.identifierExists('ann@example.com')).toMatchObject({ id: created.id });
+      const refused = await client.createUser('not an email').catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(PassageError);
+      expect(refused).toMatchObject({ statusCode: 400 });
+    } finally {
+      await t2.stop();
+    }
+  });
+
+  it('requires a login (704) for the current user without a session', async () => {
+    const client = new PassageClient(TEST_APP_ID, { apiUrl: t.baseUrl, storage: memoryStorage() });
+    await expect(client.getCurrentUser().userInfo()).rejects.toMatchObject({ statusCode: 704 });
+    expect(await client.signOut()).toBe(true);
   });
 
   it('reports an unreachable server as status 0', async () => {

@@ -1,35 +1,199 @@
-import { ELEMENT_VERSION } from '../constants';
+import type { BrowserFeatures } from '../flow/browser-features';
 import type { AppInfo } from './app-info';
-import { type HttpOptions, request } from './http';
+import { appPath, fetchAppInfo, httpOptions } from './app-info-request';
+import { detectBrowserFeatures } from './browser-features';
+import { type CookieJar, defaultCookies, defaultStorage, type KeyValueStorage } from './browser-storage';
+import { CredentialStore } from './credential-store';
+import { CurrentUserClient } from './current-user';
+import { type HttpOptions, type Method, request } from './http';
+import { Session } from './session';
+import { LocalTokenStore, type TokenStore } from './token-store';
+import type { AuthResult, PublicUser } from './types';
+import { createCredential, getCredential } from './webauthn';
 
 export interface PassageClientOptions {
   /** Base URL of the identity server; defaults to the page's origin. */
   apiUrl?: string;
+  /** Where tokens live; localStorage (+ `psg_auth_token` cookie) by default. */
+  tokenStore?: TokenStore;
+  /** Storage and cookies for the credential-id hint (defaults: localStorage, document.cookie). */
+  storage?: KeyValueStorage;
+  cookies?: CookieJar;
+  /** Send `Passage-Element-Version` (the elements do; plain client users need not). */
+  elementVersion?: string | false;
   fetch?: typeof fetch;
 }
 
+type Handshake = { id: string; challenge: { publicKey: Record<string, unknown> } };
+type AuthAnswer = { auth_result: AuthResult };
+export type Attachment = 'platform' | 'cross-platform';
+
 /** The browser client of the identity API (SPEC §7), scoped to one app. */
 export class PassageClient {
-  private readonly http: HttpOptions;
+  readonly http: HttpOptions;
+  readonly tokenStore: TokenStore;
+  readonly credentials: CredentialStore;
+  private readonly session: Session;
 
   constructor(
     readonly appId: string,
     options: PassageClientOptions = {},
   ) {
-    const apiUrl = options.apiUrl || (typeof location === 'undefined' ? '' : location.origin);
-    this.http = {
-      apiUrl,
-      headers: { 'Passage-Element-Version': ELEMENT_VERSION },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    };
+    const http = httpOptions(options.apiUrl, options.elementVersion);
+    this.http = options.fetch ? { ...http, fetch: options.fetch } : http;
+    const storage = options.storage ?? defaultStorage();
+    const cookies = options.cookies ?? defaultCookies();
+    this.tokenStore = options.tokenStore ?? new LocalTokenStore(storage, cookies);
+    this.credentials = new CredentialStore(storage, cookies);
+    this.session = new Session(this.http, this.base, this.tokenStore);
   }
 
-  private get base(): string {
-    return `/v1/apps/${encodeURIComponent(this.appId)}`;
+  /** `/v1/apps/{appId}`. */
+  get base(): string {
+    return appPath(this.appId);
   }
 
-  async appInfo(): Promise<AppInfo> {
-    const body = await request<{ app: AppInfo }>(this.http, 'GET', this.base);
-    return body.app;
+  private call<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    return request<T>(this.http, method, `${this.base}${path}`, body);
+  }
+
+  /** Every answer carrying tokens is stored before it is returned. */
+  private async signIn(method: Method, path: string, body?: unknown): Promise<AuthResult> {
+    const { auth_result } = await this.call<AuthAnswer>(method, path, body);
+    if (auth_result?.auth_token) this.tokenStore.setTokens(auth_result);
+    return auth_result;
+  }
+
+  appInfo(): Promise<AppInfo> {
+    return fetchAppInfo(this.http, this.appId);
+  }
+
+  browserFeatures(app: AppInfo): Promise<BrowserFeatures> {
+    return detectBrowserFeatures(app);
+  }
+
+  /** This browser remembers a credential id for the user (psg_cred_obj). */
+  credIdExists(userId: string): boolean {
+    return this.credentials.has(userId);
+  }
+
+  /** The user with this identifier, or null when there is none. */
+  async identifierExists(identifier: string): Promise<PublicUser | null> {
+    const query = new URLSearchParams({ identifier });
+    return (await this.call<{ user: PublicUser | null }>('GET', `/users?${query}`)).user;
+  }
+
+  async createUser(identifier: string, userMetadata?: Record<string, unknown>): Promise<PublicUser> {
+    const body = userMetadata ? { identifier, user_metadata: userMetadata } : { identifier };
+    return (await this.call<{ user: PublicUser }>('POST', '/users', body)).user;
+  }
+
+  /** Passkey registration: start → navigator.credentials.create → finish. */
+  async register(identifier: string, attachment: Attachment = 'platform'): Promise<AuthResult> {
+    const start = await this.call<{ handshake: Handshake; user: { id: string } }>(
+      'POST',
+      '/register/webauthn/start',
+      {
+        identifier,
+        authenticator_attachment: attachment,
+      },
+    );
+    const response = await createCredential(start.handshake.challenge.publicKey);
+    const result = await this.signIn('POST', '/register/webauthn/finish', {
+      user_id: start.user.id,
+      handshake_id: start.handshake.id,
+      handshake_response: response,
+    });
+    this.credentials.set(start.user.id, String(response.id));
+    return result;
+  }
+
+  /** Passkey login for a known identifier. */
+  async login(identifier: string): Promise<AuthResult> {
+    const start = await this.call<{ handshake: Handshake; user?: { id: string } }>(
+      'POST',
+      '/login/webauthn/start',
+      {
+        identifier,
+      },
+    );
+    const response = await getCredential(start.handshake.challenge.publicKey);
+    return this.signIn('POST', '/login/webauthn/finish', {
+      ...(start.user?.id ? { user_id: start.user.id } : {}),
+      handshake_id: start.handshake.id,
+      handshake_response: response,
+    });
+  }
+
+  /** Passkey autofill (conditional mediation): a body-less start, aborted through `signal`. */
+  async loginConditional(signal: AbortSignal): Promise<AuthResult> {
+    const start = await this.call<{ handshake: Handshake }>('POST', '/login/webauthn/start');
+    const response = await getCredential(start.handshake.challenge.publicKey, signal);
+    return this.signIn('POST', '/login/webauthn/finish', {
+      handshake_id: start.handshake.id,
+      handshake_response: response,
+    });
+  }
+
+  private async newMagicLink(
+    kind: 'register' | 'login',
+    identifier: string,
+    language: string,
+    path?: string,
+  ) {
+    const magicLinkPath =
+      path ?? (typeof location === 'undefined' ? '/' : location.pathname + location.search + location.hash);
+    const body = { identifier, magic_link_path: magicLinkPath, language };
+    return (await this.call<{ magic_link: { id: string } }>('POST', `/${kind}/magic-link`, body)).magic_link;
+  }
+
+  newRegisterMagicLink(identifier: string, language: string, path?: string): Promise<{ id: string }> {
+    return this.newMagicLink('register', identifier, language, path);
+  }
+
+  newLoginMagicLink(identifier: string, language: string, path?: string): Promise<{ id: string }> {
+    return this.newMagicLink('login', identifier, language, path);
+  }
+
+  /** Tokens once the link was opened anywhere; rejects (4xx) before that. */
+  getMagicLinkStatus(id: string): Promise<AuthResult> {
+    return this.signIn('POST', '/magic-link/status', { id });
+  }
+
+  magicLinkActivate(magicLink: string): Promise<AuthResult> {
+    return this.signIn('PATCH', '/magic-link/activate', { magic_link: magicLink });
+  }
+
+  newRegisterOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }> {
+    return this.call('POST', '/register/otp', { identifier, language });
+  }
+
+  newLoginOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }> {
+    return this.call('POST', '/login/otp', { identifier, language });
+  }
+
+  oneTimePasscodeActivate(otp: string, otpId: string): Promise<AuthResult> {
+    return this.signIn('POST', '/otp/activate', { otp, otp_id: otpId });
+  }
+
+  getCurrentSession(): Session {
+    return this.session;
+  }
+
+  getCurrentUser(): CurrentUserClient {
+    return new CurrentUserClient(this.http, this.base, this.session, this.credentials);
+  }
+
+  /** Shortcuts the flow uses. */
+  currentUserInfo() {
+    return this.getCurrentUser().userInfo();
+  }
+
+  addDevice(attachment: Attachment = 'platform') {
+    return this.getCurrentUser().addDevice(attachment);
+  }
+
+  signOut(): Promise<boolean> {
+    return this.session.signOut();
   }
 }

@@ -1,13 +1,63 @@
-/** English strings, the complete reference every other language is checked against. */
-export const en = {
+import type { enLater } from './en-later';
+
+/**
+ * English strings of the first screen (the identifier form): in the main chunk. Together with
+ * en-later.ts they are the complete reference every other language is checked against.
+ * Texts the SPEC quotes are reproduced exactly. Placeholders are `{name}`; see `format.ts`.
+ */
+export const enFirst = {
+  // Combined / login-only / register-only views
   'login-title': 'Log in',
   'register-title': 'Register',
+  'dont-have-an-account': "Don't have an account?",
+  'register-here': 'Register here',
+  'already-have-an-account': 'Already have an account?',
+  'login-here': 'Login here',
+  'toggle-register': 'Register instead?',
+  'toggle-login': 'Log in instead?',
+  'public-registration-not-allowed': 'public registration not allowed',
+  'unexpected-error': 'unexpected error',
+  'invalid-app-id': 'This app ID is invalid.',
+  loading: 'Loading',
+  'secured-by': 'Secured by open-passage',
+
+  // Identifier form
   'email-address': 'Email address',
-  'phone-number': 'Phone number',
+  'phone-number-label': 'Phone number',
   'email-or-phone-number': 'Email or phone number',
   continue: 'Continue',
-  loading: 'Loading',
-  'invalid-app-id': 'This app ID is invalid.',
+  'enter-an-email-address': 'enter an email address',
+  'enter-a-phone-number': 'enter a phone number',
+  'enter-an-email-or-phone-number': 'enter an email or phone number',
+  'enter-a-valid-email-address': 'enter a valid email address',
+  'enter-a-valid-phone-number': 'enter a valid phone number',
+  'enter-a-valid-email-or-phone-number': 'enter a valid email or phone number',
+  'not-recognized': '{0} not recognized.',
+  'account-no-longer-active': 'account no longer active',
+  'account-already-exists': 'An account already exists for this {0}',
+  'email-capitalized': 'Email',
+  'phone-capitalized': 'Phone',
+  email: 'email',
+  'phone-number': 'phone number',
+  'welcome-back-sign-in-as': 'Welcome back, sign in as',
+  'switch-account': 'switch account',
+  country: 'Country',
+  'search-country': 'Search for a country',
+  'country-list': 'List of countries',
+  'no-country-found': 'No country found',
+  'select-placeholder': 'Select...',
+
+  // Metadata fields (registration and profile)
+  required: 'required',
+  '64-letters-max': '64 letters max',
+  'invalid-date': 'invalid date',
+  'invalid-email': 'invalid email',
+  'no-decimals': 'no decimals',
+  'invalid-phone': 'invalid phone',
+  'enter-schema-friendly-name': 'Enter {name}',
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** Every message key: the first screen's and the later views'. */
+export type MessageKey = keyof typeof enFirst | keyof typeof enLater;
+/** A complete translation: every key, checked by the compiler. */
+export type Messages = { readonly [K in MessageKey]: string };

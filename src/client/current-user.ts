@@ -1,0 +1,53 @@
+import type { CredentialStore } from './credential-store';
+import { type HttpOptions, type Method, request } from './http';
+import { PassageError } from './passage-error';
+import type { Session } from './session';
+import type { CurrentUser, Device } from './types';
+import { createCredential } from './webauthn';
+
+type Handshake = { id: string; challenge: { publicKey: Record<string, unknown> } };
+
+/** Operations on the signed-in user (Bearer auth token, refreshed when needed). Profile operations
+ * build on `call`. */
+export class CurrentUserClient {
+  constructor(
+    private readonly http: HttpOptions,
+    private readonly base: string,
+    private readonly session: Session,
+    private readonly credentials: CredentialStore,
+  ) {}
+
+  /** One authorised call under `/currentuser`. */
+  async call<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    const token = await this.session.getAuthToken();
+    const http = { ...this.http, headers: { ...this.http.headers, Authorization: `Bearer ${token}` } };
+    return request<T>(http, method, `${this.base}/currentuser${path}`, body);
+  }
+
+  /** The user, or undefined when the server does not answer 200 (as Passage's client). Rejects
+   * with 704 when no session exists. */
+  async userInfo(): Promise<CurrentUser | undefined> {
+    try {
+      const { user } = await this.call<{ user: CurrentUser }>('GET', '');
+      return user;
+    } catch (error) {
+      if (error instanceof PassageError && error.statusCode >= 700) throw error;
+      return undefined;
+    }
+  }
+
+  /** Adds a passkey for the signed-in user (devices/start → browser → devices/finish). */
+  async addDevice(attachment: 'platform' | 'cross-platform' = 'platform'): Promise<Device> {
+    const start = await this.call<{ handshake: Handshake; user: { id: string } }>('POST', '/devices/start', {
+      authenticator_attachment: attachment,
+    });
+    const handshakeResponse = await createCredential(start.handshake.challenge.publicKey);
+    const { device } = await this.call<{ device: Device }>('POST', '/devices/finish', {
+      user_id: start.user.id,
+      handshake_id: start.handshake.id,
+      handshake_response: handshakeResponse,
+    });
+    this.credentials.set(start.user.id, String(handshakeResponse.id));
+    return device;
+  }
+}

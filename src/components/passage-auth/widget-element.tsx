@@ -1,0 +1,158 @@
+/**
+ * What `<passage-auth>`, `<passage-login>` and `<passage-register>` share: the flow controller, the
+ * language (lang attribute → browser → app default), the theme (light / dark / auto, live) and the
+ * rendering of the current view. Each element keeps its own props and events and delegates here.
+ */
+import { forceUpdate } from '@stencil/core';
+import type { AppInfo } from '../../client/app-info';
+import { fetchAppInfo, httpOptions } from '../../client/app-info-request';
+import { defaultStorage } from '../../client/browser-storage';
+import { hasLinkToActivate, homeView, initialMode } from '../../flow/home-view';
+import { type HostEventName, STORAGE_KEYS } from '../../flow/host-events';
+import type { ViewEvent, ViewState } from '../../flow/view-state';
+import { english, loadTranslator, type Translator } from '../../i18n';
+import { customizationFor, resolveThemeMode, watchSystemDark } from '../../themes/customization';
+import { renderView } from '../views/render-view';
+import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
+import type { WidgetController } from './widget-controller';
+
+/** The host API every sign-in element offers (SPEC §4 host hooks). */
+export interface WidgetProps {
+  appId: string;
+  apiUrl?: string;
+  lang?: string;
+  theme?: string;
+  defaultCountryCode: string;
+  beforeAuth?: BeforeAuth;
+  onSuccess?: OnSuccess;
+  onEvent?: OnEvent;
+}
+
+export class WidgetElement {
+  private controller?: WidgetController;
+  private app?: AppInfo;
+  /** Events raised before the flow finished loading; replayed once it has. */
+  private queued: ViewEvent[] = [];
+  private generation = 0;
+  private view: ViewState = { kind: 'loading' };
+  private translator: Translator = english;
+  private systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  private stopWatchingTheme?: () => void;
+
+  constructor(
+    private readonly component: object,
+    private readonly kind: 'auth' | 'login' | 'register',
+    private readonly props: () => WidgetProps & { startInRegister?: boolean },
+    private readonly emit: (name: HostEventName, detail: unknown) => void,
+  ) {}
+
+  private show(view: ViewState): void {
+    this.view = view;
+    forceUpdate(this.component);
+  }
+
+  /**
+   * (Re)starts: on connect and whenever app-id or api-url change. The app info alone is enough to
+   * show the identifier form, so that comes first; the flow, the client and the rest are loaded with
+   * `import()` meanwhile and take over (events raised in between are replayed).
+   */
+  async start(): Promise<void> {
+    this.controller?.stop();
+    this.controller = undefined;
+    this.app = undefined;
+    this.queued = [];
+    const generation = ++this.generation;
+    const p = this.props();
+    this.stopWatchingTheme ??= watchSystemDark((dark) => {
+      this.systemDark = dark;
+      forceUpdate(this.component);
+    });
+    this.show({ kind: 'loading' });
+    const language = this.loadLanguage();
+    let app: AppInfo;
+    try {
+      app = await fetchAppInfo(httpOptions(p.apiUrl), p.appId);
+    } catch {
+      if (generation === this.generation) this.show({ kind: 'invalid-app-id' });
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.app = app;
+    if (!hasLinkToActivate(location.search)) {
+      const lastLogin = defaultStorage().getItem(STORAGE_KEYS.lastLogin) ?? undefined;
+      const mode = initialMode(this.kind, p.startInRegister);
+      this.show(
+        homeView(app, {
+          element: this.kind,
+          mode,
+          defaultCountryCode: this.countryCode,
+          lastLogin,
+          conditionalUI: false,
+        }),
+      );
+    }
+    // Only now (the form is up) fetch the flow and the client: they are not needed to show it.
+    const { WidgetController } = await import('./widget-controller');
+    if (generation !== this.generation) return;
+    const controller = new WidgetController({
+      app,
+      kind: this.kind,
+      appId: p.appId,
+      ...(p.apiUrl ? { apiUrl: p.apiUrl } : {}),
+      startInRegister: p.startInRegister ?? false,
+      defaultCountryCode: () => this.countryCode,
+      language: () => this.translator.lang,
+      beforeAuth: () => this.props().beforeAuth,
+      onSuccess: () => this.props().onSuccess,
+      onEvent: () => this.props().onEvent,
+      show: (view) => this.show(view),
+      emit: this.emit,
+    });
+    this.controller = controller;
+    await controller.start();
+    for (const event of this.queued.splice(0)) controller.dispatch(event);
+    // The app's default_language is known now: the fallback after the lang attribute and the browser.
+    await language;
+    if (generation === this.generation) await this.loadLanguage();
+  }
+
+  private get countryCode(): string {
+    return this.props().defaultCountryCode || 'us';
+  }
+
+  async loadLanguage(): Promise<void> {
+    const browser =
+      typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [navigator.language])];
+    this.translator = await loadTranslator([this.props().lang, ...browser, this.app?.default_language]);
+    forceUpdate(this.component);
+  }
+
+  stop(): void {
+    this.generation++;
+    this.controller?.stop();
+    this.controller = undefined;
+    this.stopWatchingTheme?.();
+    this.stopWatchingTheme = undefined;
+  }
+
+  /** Re-render (theme changed). */
+  refresh(): void {
+    forceUpdate(this.component);
+  }
+
+  private dispatch(event: ViewEvent): void {
+    if (this.controller) this.controller.dispatch(event);
+    else this.queued.push(event);
+  }
+
+  render() {
+    const theme = resolveThemeMode(this.props().theme, this.systemDark);
+    return renderView(this.view, {
+      t: this.translator,
+      theme,
+      customization: customizationFor(this.app, theme),
+      dispatch: (event) => this.dispatch(event),
+      requestRender: () => forceUpdate(this.component),
+    });
+  }
+}

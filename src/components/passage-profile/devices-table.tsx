@@ -1,0 +1,173 @@
+import { type FunctionalComponent, h } from '@stencil/core';
+import type { Device } from '../../client/types';
+import type { DevicePage } from '../../flow/profile';
+import type { ProfileTranslator } from '../../i18n/profile';
+import { Paginator } from './paginator';
+
+export interface DevicesTableProps {
+  t: ProfileTranslator['t'];
+  formatDate: (iso: string) => string;
+  page: DevicePage;
+  pageSize: number;
+  currentDeviceId: string | null;
+  renaming: string | null;
+  renameDraft: string;
+  renameError: string | null;
+  busy: boolean;
+  canAddDevice: boolean;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  onRename: (device: Device) => void;
+  onRenameInput: (value: string) => void;
+  onRenameSave: (device: Device) => void;
+  onRenameCancel: (device: Device) => void;
+  onDelete: (device: Device, opener: HTMLElement) => void;
+  onAdd: () => void;
+  onLearnMore: (opener: HTMLElement) => void;
+}
+
+function NameCell(props: DevicesTableProps, device: Device) {
+  const { t } = props;
+  if (props.renaming !== device.id) {
+    return [
+      <span class="device-name">{device.friendly_name}</span>,
+      device.id === props.currentDeviceId ? (
+        <span class="badge current" part="current-device">
+          {t('current')}
+        </span>
+      ) : null,
+    ];
+  }
+  const id = `rename-${device.id}`;
+  return (
+    <form
+      class="rename"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onRenameSave(device);
+      }}
+    >
+      <label htmlFor={id} class="visually-hidden">
+        {t('rename-device-label', { name: device.friendly_name })}
+      </label>
+      <input
+        id={id}
+        part="input"
+        value={props.renameDraft}
+        class={{ invalid: !!props.renameError }}
+        aria-invalid={props.renameError ? 'true' : 'false'}
+        aria-describedby={`${id}-error`}
+        onInput={(event) => props.onRenameInput((event.target as HTMLInputElement).value)}
+      />
+      <p id={`${id}-error`} class="field-error" part="error" aria-live="polite">
+        {props.renameError ?? ''}
+      </p>
+      <div class="row-actions">
+        <button type="submit" part="primary-button" disabled={props.busy}>
+          {t('save')}
+        </button>
+        <button type="button" part="secondary-button" onClick={() => props.onRenameCancel(device)}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The passkeys: name, added, last used, current-device marker, rename and delete, paged. */
+export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
+  const { t, page } = props;
+  return (
+    <section class="section" part="devices" aria-labelledby="passkeys-title">
+      <div class="section-head">
+        <h2 id="passkeys-title" tabIndex={-1}>
+          {t('my-passkeys')}
+        </h2>
+        <button
+          type="button"
+          class="link-button"
+          part="secondary-button"
+          onClick={(event) => props.onLearnMore(event.currentTarget as HTMLElement)}
+        >
+          {t('learn-more')}
+        </button>
+      </div>
+      {page.total === 0 ? (
+        <p class="muted" part="no-devices">
+          {t('there-are-no-devices-registered')}
+        </p>
+      ) : (
+        <div class="table-scroll">
+          <table part="devices-table" aria-labelledby="passkeys-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('name')}</th>
+                <th scope="col">{t('added-time')}</th>
+                <th scope="col">{t('last-login')}</th>
+                <th scope="col">
+                  <span class="visually-hidden">{t('actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((device) => (
+                <tr key={device.id} data-device-id={device.id} part="device-row">
+                  <th scope="row">{NameCell(props, device)}</th>
+                  <td>{props.formatDate(device.created_at)}</td>
+                  <td>{device.last_login_at ? props.formatDate(device.last_login_at) : t('never')}</td>
+                  <td class="actions">
+                    {props.renaming === device.id
+                      ? null
+                      : [
+                          <button
+                            type="button"
+                            class="link-button"
+                            part="secondary-button"
+                            aria-label={`${t('edit-device')} ${device.friendly_name}`}
+                            data-edit={`rename-${device.id}`}
+                            disabled={props.renaming !== null}
+                            onClick={() => props.onRename(device)}
+                          >
+                            {t('edit-device')}
+                          </button>,
+                          <button
+                            type="button"
+                            class="link-button danger"
+                            part="danger-button"
+                            aria-label={t('delete-device-label', { name: device.friendly_name })}
+                            onClick={(event) => props.onDelete(device, event.currentTarget as HTMLElement)}
+                          >
+                            {t('delete')}
+                          </button>,
+                        ]}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page.total > 0 ? (
+        <Paginator
+          t={t}
+          page={page}
+          pageSize={props.pageSize}
+          onPage={props.onPage}
+          onPageSize={props.onPageSize}
+        />
+      ) : null}
+      {props.canAddDevice ? (
+        <button
+          type="button"
+          class="add-device"
+          part="primary-button"
+          disabled={props.busy}
+          onClick={props.onAdd}
+        >
+          {t('add-device')}
+        </button>
+      ) : null}
+    </section>
+  );
+};

@@ -1,0 +1,52 @@
+import { type FunctionalComponent, h } from '@stencil/core';
+import { type DevicePage, PAGE_SIZES } from '../../flow/profile';
+import type { ProfileTranslator } from '../../i18n/profile';
+
+export interface PaginatorProps {
+  t: ProfileTranslator['t'];
+  page: DevicePage;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+/** Rows-per-page selector, the "1–10 of 25" position and previous / next buttons. */
+export const Paginator: FunctionalComponent<PaginatorProps> = ({ t, page, pageSize, onPage, onPageSize }) => (
+  <nav class="paginator" part="paginator" aria-label={t('my-passkeys')}>
+    <label htmlFor="page-size">{t('rows-per-page')}</label>
+    <select
+      id="page-size"
+      part="page-size"
+      onChange={(event) => onPageSize(Number((event.target as HTMLSelectElement).value))}
+    >
+      {PAGE_SIZES.map((size) => (
+        <option value={String(size)} selected={size === pageSize}>
+          {size}
+        </option>
+      ))}
+    </select>
+    <span class="page-position" part="page-position" aria-live="polite">
+      {t('showing-page-of-n', { first: page.first, last: page.last, total: page.total })}
+    </span>
+    <button
+      type="button"
+      class="icon-button"
+      part="secondary-button"
+      aria-label={t('previous-page')}
+      disabled={page.page === 0}
+      onClick={() => onPage(page.page - 1)}
+    >
+      ‹
+    </button>
+    <button
+      type="button"
+      class="icon-button"
+      part="secondary-button"
+      aria-label={t('next-page')}
+      disabled={page.page >= page.pageCount - 1}
+      onClick={() => onPage(page.page + 1)}
+    >
+      ›
+    </button>
+  </nav>
+);

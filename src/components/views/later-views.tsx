@@ -1,0 +1,55 @@
+/**
+ * The views after the identifier form, in their own chunk: a page pays for them only once a visitor
+ * starts to sign in (render-view.tsx preloads this when the form gets focus).
+ */
+import type { ViewState } from '../../flow/view-state';
+import { h } from '@stencil/core';
+import { enLater } from '../../i18n/en-later';
+import { LATER_VIEW_STYLES } from '../../themes/styles';
+import { addEnglish } from '../../i18n/translator';
+import { renderMagicLinkActivation, renderMagicLinkSent } from './magic-link-views';
+import { renderOneTimeCode } from './one-time-code-view';
+import { renderPasskeyLogin, renderRegisterPasskey } from './passkey-views';
+import {
+  renderAddDevice,
+  renderDeviceNotSupported,
+  renderLoginNotSupported,
+  renderNoFallback,
+  renderSuccess,
+} from './simple-views';
+import type { ViewContext } from './view-context';
+
+// The English strings of these views travel with them.
+addEnglish(enLater);
+
+export type LaterView = Exclude<ViewState, { kind: 'loading' | 'invalid-app-id' | 'identifier' }>;
+
+/** A later view with the stylesheet rules that only the later views use. */
+export function renderLaterView(state: LaterView, ctx: ViewContext) {
+  return [<style>{LATER_VIEW_STYLES}</style>, body(state, ctx)];
+}
+
+function body(state: LaterView, ctx: ViewContext) {
+  switch (state.kind) {
+    case 'magic-link-activation':
+      return renderMagicLinkActivation(state, ctx);
+    case 'register-passkey':
+      return renderRegisterPasskey(state, ctx);
+    case 'passkey-login':
+      return renderPasskeyLogin(state, ctx);
+    case 'one-time-code':
+      return renderOneTimeCode(state, ctx);
+    case 'magic-link-sent':
+      return renderMagicLinkSent(state, ctx);
+    case 'add-device':
+      return renderAddDevice(state, ctx);
+    case 'device-not-supported':
+      return renderDeviceNotSupported(ctx);
+    case 'login-not-supported':
+      return renderLoginNotSupported(ctx);
+    case 'no-fallback':
+      return renderNoFallback(state, ctx);
+    case 'success':
+      return renderSuccess(ctx);
+  }
+}

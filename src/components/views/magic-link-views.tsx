@@ -1,0 +1,98 @@
+import { h } from '@stencil/core';
+import type { MagicLinkActivationView, MagicLinkSentView } from '../../flow/view-state';
+import type { MessageKey } from '../../i18n';
+import { Icon } from '../../icons/icons';
+import { LinkButton, PrimaryButton, Spinner, Text, Title } from './controls';
+import type { ViewContext } from './view-context';
+
+function sentTitle(state: MagicLinkSentView): MessageKey {
+  const channel = state.identifierType === 'phone' ? 'phone' : 'email';
+  if (state.verifying && !state.registering) return `verify-${channel}-to-login`;
+  return `check-${channel}-to-${state.registering ? 'register' : 'login'}`;
+}
+
+/** Magic link waiting screen: the flow polls; the view offers Resend and Change email/phone. */
+export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) {
+  const { t, dispatch } = ctx;
+  const phone = state.identifierType === 'phone';
+  const identifier = <strong>{state.identifier}</strong>;
+  return [
+    <Icon name={phone ? 'sms' : 'email'} />,
+    <Title text={t.t(sentTitle(state))} />,
+    <Text>{t.parts(phone ? 'link-sent-sms' : 'link-sent-email', { identifier })}</Text>,
+    state.verifying && (
+      <Text>
+        {t.t(phone ? 'please-verify-identifier-phone' : 'please-verify-identifier-email', {
+          action: t.t(state.registering ? 'registration' : 'login'),
+        })}
+      </Text>
+    ),
+    <Text muted>{t.t('you-will-be-automatically-signed-in')}</Text>,
+    <Spinner label={t.t('loading')} />,
+    <div class="links" part="links">
+      <LinkButton
+        label={t.t('resend')}
+        disabled={state.resendDisabled}
+        autofocus
+        onClick={() => dispatch({ type: 'resend' })}
+      />
+      <LinkButton
+        label={t.t(phone ? 'change-phone' : 'change-email')}
+        onClick={() => dispatch({ type: 'change-identifier' })}
+      />
+    </div>,
+  ];
+}
+
+interface ActivationCopy {
+  title: MessageKey;
+  text?: MessageKey;
+  button?: { label: MessageKey; event: 'request-new-link' | 'retry' | 'redirect-now' };
+}
+
+function activationCopy(state: MagicLinkActivationView): ActivationCopy {
+  const login = state.link === 'login';
+  switch (state.status) {
+    case 'loading':
+      return { title: 'log-into-your-account' };
+    case 'success':
+      return {
+        title: 'success',
+        text: login ? 'successfully-logged-in-redirect' : 'successfully-changed-email',
+        button: { label: 'redirect-now', event: 'redirect-now' },
+      };
+    case 'invalid':
+      return {
+        title: 'invalid-link',
+        text: 'link-invalid',
+        button: { label: 'request-new-link', event: 'request-new-link' },
+      };
+    case 'failure':
+      return {
+        title: login ? 'device-login-failed-title' : 'something-went-wrong',
+        text: login ? 'login-link-invalid' : 'verification-failed-please-try-again',
+        button: { label: 'try-again', event: 'retry' },
+      };
+  }
+}
+
+/** Magic link activation (`?psg_magic_link` / `?psg_verify_link`): loading, then success or failure. */
+export function renderMagicLinkActivation(state: MagicLinkActivationView, ctx: ViewContext) {
+  const { t, dispatch } = ctx;
+  const copy = activationCopy(state);
+  const button = copy.button;
+  return [
+    state.status === 'success' && <Icon name="success" />,
+    (state.status === 'failure' || state.status === 'invalid') && <Icon name="failure" />,
+    <Title text={t.t(copy.title)} />,
+    state.status === 'loading' && <Spinner label={t.t('loading')} />,
+    copy.text && (
+      <p class="text" part="text" role={state.status === 'success' ? 'status' : 'alert'}>
+        {t.t(copy.text)}
+      </p>
+    ),
+    button && (
+      <PrimaryButton label={t.t(button.label)} autofocus onClick={() => dispatch({ type: button.event })} />
+    ),
+  ];
+}

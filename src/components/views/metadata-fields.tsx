@@ -1,0 +1,98 @@
+import { type FunctionalComponent, h } from '@stencil/core';
+import type { MetadataType } from '../../client/app-info';
+import type { MetadataInput } from '../../flow/view-state';
+import { isIntegerKey } from '../../flow/validation/metadata';
+import type { Translator } from '../../i18n';
+import { ErrorLine } from './controls';
+import { messageText } from './view-context';
+
+/** SPEC §9 metadata grid: 6 columns (CSS grid instead of react-grid-layout, deviation 3). */
+const COLUMNS = 6;
+const NAME_PREFIX = 'metadata:';
+
+const INPUT_TYPE: Record<Exclude<MetadataType, 'boolean'>, string> = {
+  string: 'text',
+  integer: 'text',
+  date: 'date',
+  phone: 'tel',
+  email: 'email',
+};
+
+/** A layout cell clamped into the 6 columns; fields without a layout span the whole row. */
+function cell(layout: MetadataInput['layout']): Record<string, string> {
+  if (!layout) return { gridColumn: '1 / -1' };
+  const x = Math.min(Math.max(layout.x, 0), COLUMNS - 1);
+  const w = Math.min(Math.max(layout.w, 1), COLUMNS - x);
+  return { gridColumn: `${x + 1} / span ${w}`, gridRow: `${layout.y + 1} / span ${Math.max(layout.h, 1)}` };
+}
+
+function blockNonInteger(event: KeyboardEvent): void {
+  if (!(event.ctrlKey || event.metaKey || event.altKey) && !isIntegerKey(event.key)) event.preventDefault();
+}
+
+/** Registration metadata fields on the grid of the app's `layouts.registration`. */
+export const MetadataFields: FunctionalComponent<{
+  inputs: MetadataInput[];
+  t: Translator;
+  readonly?: boolean;
+}> = ({ inputs, t, readonly }) => (
+  <div class="grid" part="metadata-grid">
+    {inputs.map(({ field, layout, value, error }) => {
+      const id = `passage-meta-${field.field_name}`;
+      const errorId = `${id}-error`;
+      const errorText = error ? messageText(t, error) : undefined;
+      const common = {
+        id,
+        name: `${NAME_PREFIX}${field.field_name}`,
+        'aria-invalid': errorText ? 'true' : 'false',
+        'aria-describedby': errorId,
+        readOnly: readonly,
+        disabled: readonly && field.type === 'boolean',
+      };
+      return (
+        <div class="field" part={`metadata-field metadata-field-${field.type}`} style={cell(layout)}>
+          {field.type === 'boolean' ? (
+            <div class="checkbox">
+              <input {...common} type="checkbox" part="checkbox" checked={value === true} />
+              <label htmlFor={id} part="label">
+                {field.friendly_name}
+              </label>
+            </div>
+          ) : (
+            [
+              <label htmlFor={id} part="label">
+                {field.friendly_name}
+              </label>,
+              <input
+                {...common}
+                class="input"
+                part="input metadata-input"
+                type={INPUT_TYPE[field.type]}
+                inputMode={field.type === 'integer' ? 'numeric' : undefined}
+                autocomplete={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'off'}
+                defaultValue={value === undefined ? '' : String(value)}
+                onKeyDown={field.type === 'integer' ? blockNonInteger : undefined}
+              />,
+            ]
+          )}
+          <ErrorLine id={errorId} text={errorText} />
+        </div>
+      );
+    })}
+  </div>
+);
+
+/** The metadata values of a submitted form, by field_name (booleans from their checkboxes). */
+export function readMetadata(
+  form: HTMLFormElement,
+  inputs: MetadataInput[],
+): Record<string, string | boolean | undefined> {
+  const values: Record<string, string | boolean | undefined> = {};
+  for (const { field } of inputs) {
+    const control = form.elements.namedItem(`${NAME_PREFIX}${field.field_name}`) as HTMLInputElement | null;
+    if (!control) continue;
+    values[field.field_name] =
+      field.type === 'boolean' ? control.checked : control.value === '' ? undefined : control.value;
+  }
+  return values;
+}

@@ -1,0 +1,53 @@
+import { h } from '@stencil/core';
+import type { OneTimeCodeView } from '../../flow/view-state';
+import { Icon } from '../../icons/icons';
+import { CodeInput, readCode } from './code-input';
+import { ErrorLine, LinkButton, PrimaryButton, Text, Title } from './controls';
+import { messageText, type ViewContext } from './view-context';
+
+const ERROR_ID = 'passage-code-error';
+
+/** One-time passcode: 6 boxes, Continue, Back and Resend code (SPEC §2, §4, §5). */
+export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
+  const { t, dispatch } = ctx;
+  const submitCode = (code: string) => dispatch({ type: 'submit-code', code });
+  return [
+    <Icon name={state.codeInvalid ? 'invalid-code' : state.identifierType === 'phone' ? 'sms' : 'email'} />,
+    <Title text={t.t('enter-code')} />,
+    <Text>
+      {t.parts(state.registering ? 'enter-code-sent-register' : 'enter-code-sent', {
+        identifier: <strong>{state.identifier}</strong>,
+      })}
+    </Text>,
+    <form
+      part="form code-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitCode(readCode(event.currentTarget as HTMLFormElement));
+      }}
+    >
+      <CodeInput
+        attempt={state.attempt}
+        t={t}
+        invalid={state.codeInvalid}
+        describedBy={ERROR_ID}
+        readonly={state.verifying}
+        onComplete={submitCode}
+      />
+      <ErrorLine id={ERROR_ID} text={state.error ? messageText(t, state.error) : undefined} />
+      <PrimaryButton type="submit" label={t.t('continue')} disabled={state.verifying} />
+    </form>,
+    <div class="links" part="links">
+      <LinkButton label={t.t('back')} onClick={() => dispatch({ type: 'back' })} />
+      <LinkButton
+        label={t.t('resend-code')}
+        disabled={state.sending}
+        onClick={() => dispatch({ type: 'resend' })}
+      />
+    </div>,
+    <p class="status" role="status">
+      {state.attempt > 0 && !state.sending && !state.error ? t.t('code-resent') : ''}
+    </p>,
+  ];
+}

@@ -1,0 +1,100 @@
+import { h } from '@stencil/core';
+import type { PasskeyLoginView, RegisterPasskeyView } from '../../flow/view-state';
+import { biometricIcon, Icon } from '../../icons/icons';
+import {
+  Actions,
+  ErrorLine,
+  LinkButton,
+  PrimaryButton,
+  SecondaryButton,
+  Spinner,
+  Text,
+  Title,
+} from './controls';
+import { fallbackLabel } from './fallback-labels';
+import { messageText, type ViewContext } from './view-context';
+
+const ERROR_ID = 'passage-passkey-error';
+
+function userAgentOf(ctx: ViewContext): string {
+  return ctx.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
+}
+
+function changeIdentifier(ctx: ViewContext, type: 'email' | 'phone') {
+  return (
+    <LinkButton
+      label={ctx.t.t(type === 'phone' ? 'change-phone' : 'change-email')}
+      onClick={() => ctx.dispatch({ type: 'change-identifier' })}
+    />
+  );
+}
+
+/** Passkey registration ("Register device"), with Try again, the fallback and Change email/phone. */
+export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewContext) {
+  const { t, dispatch } = ctx;
+  const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, true);
+  return [
+    <Icon name={state.error ? 'failure' : 'passkey'} />,
+    <Title text={t.t(state.error ? 'something-went-wrong' : 'register-your-account')} />,
+    <Text>
+      <strong>{state.identifier}</strong>
+    </Text>,
+    <Text muted>{t.t('passkeys-are-a-simple')}</Text>,
+    <ErrorLine id={ERROR_ID} text={state.error ? messageText(t, state.error) : undefined} />,
+    <Actions>
+      <PrimaryButton
+        label={t.t(state.error ? 'try-again' : 'create-a-passkey')}
+        disabled={state.busy}
+        autofocus
+        onClick={() => dispatch(state.error ? { type: 'retry' } : { type: 'create-passkey' })}
+      />
+      <SecondaryButton
+        label={t.t('use-another-device')}
+        disabled={state.busy}
+        onClick={() => dispatch({ type: 'create-passkey', attachment: 'cross-platform' })}
+      />
+      {fallback && (
+        <SecondaryButton
+          label={t.t(fallback)}
+          disabled={state.busy}
+          onClick={() => dispatch({ type: 'use-fallback' })}
+        />
+      )}
+    </Actions>,
+    <details part="learn-more">
+      <summary>{t.t('what-are-passkeys')}</summary>
+      <p class="text muted">{t.t('passkey-is-unique')}</p>
+      <p class="text muted">{t.t('unlock-your-passkey')}</p>
+    </details>,
+    <div class="links" part="links">
+      {changeIdentifier(ctx, state.identifierType)}
+    </div>,
+  ];
+}
+
+/** Passkey login ("Webauthn sign-in" / "Verify identity"): the flow starts it on entry. */
+export function renderPasskeyLogin(state: PasskeyLoginView, ctx: ViewContext) {
+  const { t, dispatch } = ctx;
+  const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, false);
+  return [
+    <Icon name={state.error ? 'failure' : biometricIcon(userAgentOf(ctx))} />,
+    <Title text={t.t('log-into-your-account')} />,
+    <Text>{t.parts('use-your-passkey', { identifier: <strong>{state.identifier}</strong> })}</Text>,
+    state.busy && !state.error && <Spinner label={t.t('loading')} />,
+    <ErrorLine id={ERROR_ID} text={state.error ? messageText(t, state.error) : undefined} />,
+    <Actions>
+      <PrimaryButton
+        label={t.t(state.error ? 'try-again' : 'log-in-with-a-passkey')}
+        disabled={state.busy}
+        autofocus
+        onClick={() => dispatch({ type: 'retry' })}
+      />
+      {fallback && (
+        <SecondaryButton label={t.t(fallback)} onClick={() => dispatch({ type: 'use-fallback' })} />
+      )}
+    </Actions>,
+    <div class="links" part="links">
+      {changeIdentifier(ctx, state.identifierType)}
+    </div>,
+  ];
+}

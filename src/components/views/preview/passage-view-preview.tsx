@@ -1,0 +1,49 @@
+import { Component, Event, type EventEmitter, forceUpdate, h, Host, Prop, State, Watch } from '@stencil/core';
+import type { ViewEvent, ViewState } from '../../../flow/view-state';
+import { english, loadTranslator, type Translator } from '../../../i18n';
+import { customizationProperties, type Customization } from '../../../themes/customization';
+import { renderView } from '../render-view';
+
+/**
+ * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
+ * view while working on it. Not part of the sign-in flow: it never calls the server.
+ */
+@Component({ tag: 'passage-view-preview', shadow: true })
+export class PassageViewPreview {
+  /** The view state to render (see src/flow/view-state.ts). */
+  @Prop() state: ViewState = { kind: 'loading' };
+  /** `light` or `dark`. */
+  @Prop() theme: 'light' | 'dark' = 'light';
+  /** A bundled language, e.g. `de` or `ar`. */
+  @Prop() language?: string;
+  /** An element_customization map to apply. */
+  @Prop() customization?: Customization;
+
+  @State() translator: Translator = english;
+
+  /** Every event the view raises. */
+  @Event({ eventName: 'passageViewEvent' }) viewEvent!: EventEmitter<ViewEvent>;
+
+  componentWillLoad(): Promise<void> {
+    return this.loadLanguage();
+  }
+
+  @Watch('language')
+  async loadLanguage(): Promise<void> {
+    this.translator = await loadTranslator([this.language]);
+  }
+
+  render() {
+    return (
+      <Host>
+        {renderView(this.state, {
+          t: this.translator,
+          theme: this.theme,
+          customization: customizationProperties(this.customization),
+          dispatch: (event) => this.viewEvent.emit(event),
+          requestRender: () => forceUpdate(this),
+        })}
+      </Host>
+    );
+  }
+}

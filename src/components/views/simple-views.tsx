@@ -1,0 +1,56 @@
+import { h } from '@stencil/core';
+import type { AddDeviceView, NoFallbackView } from '../../flow/view-state';
+import type { MessageKey } from '../../i18n';
+import { Icon } from '../../icons/icons';
+import { Actions, ErrorLine, LinkButton, PrimaryButton, Text, Title } from './controls';
+import { messageText, type ViewContext } from './view-context';
+
+/** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */
+export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
+  const { t, dispatch } = ctx;
+  return [
+    <Icon name={state.error ? 'failure' : 'passkey'} />,
+    <Title text={t.t(state.error ? 'something-went-wrong' : 'add-passkey-title')} />,
+    !state.error && <Text muted>{t.t('add-passkey-text')}</Text>,
+    <ErrorLine id="passage-add-device-error" text={state.error ? messageText(t, state.error) : undefined} />,
+    <Actions>
+      <PrimaryButton
+        label={t.t(state.error ? 'try-again' : 'add-passkey')}
+        disabled={state.busy}
+        autofocus
+        onClick={() => dispatch(state.error ? { type: 'retry' } : { type: 'add-passkey' })}
+      />
+    </Actions>,
+    <div class="links" part="links">
+      <LinkButton label={t.t('skip')} disabled={state.busy} onClick={() => dispatch({ type: 'skip' })} />
+    </div>,
+  ];
+}
+
+/** A title and explanation with a failure icon: the screens where sign-in cannot go on. */
+function dead(ctx: ViewContext, title: MessageKey, ...lines: MessageKey[]) {
+  return [
+    <Icon name="failure" />,
+    <Title text={ctx.t.t(title)} />,
+    ...lines.map((line) => <Text>{ctx.t.t(line)}</Text>),
+  ];
+}
+
+export const renderDeviceNotSupported = (ctx: ViewContext) =>
+  dead(ctx, 'device-not-supported', 'passkeys-are-required', 'try-again-on-device-with-passkeys');
+
+export const renderLoginNotSupported = (ctx: ViewContext) =>
+  dead(ctx, 'login-not-supported', 'passkeys-are-now-required', 'please-contact-support-to-regain-access');
+
+export const renderNoFallback = (state: NoFallbackView, ctx: ViewContext) =>
+  state.registering
+    ? dead(ctx, 'no-fallback-title', 'passkeys-are-required', 'try-again-on-device-with-passkeys')
+    : dead(ctx, 'no-fallback-title', 'no-fallback-text', 'please-contact-support-to-regain-access');
+
+export const renderSuccess = (ctx: ViewContext) => [
+  <Icon name="success" />,
+  <Title text={ctx.t.t('success')} />,
+  <p class="text" part="text" role="status">
+    {ctx.t.t('successfully-logged-in-redirect')}
+  </p>,
+];

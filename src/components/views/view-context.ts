@@ -1,0 +1,28 @@
+import type { Message, ViewEvent } from '../../flow/view-state';
+import type { MessageKey, Translator } from '../../i18n';
+import type { ThemeMode } from '../../themes/customization';
+
+export type Dispatch = (event: ViewEvent) => void;
+
+/** What every view needs besides its state: the strings, the theme, and where to report events. */
+export interface ViewContext {
+  t: Translator;
+  /** Resolved theme (the element turns 'auto' into light or dark, following the system live). */
+  theme: ThemeMode;
+  /** `--passage-*-default` properties from the app's element_customization(_dark) for this theme. */
+  customization?: Record<string, string>;
+  dispatch: Dispatch;
+  /** For the biometric icon; defaults to navigator.userAgent. */
+  userAgent?: string;
+  /** Called when lazily loaded parts (the country list) arrive and the view should render again. */
+  requestRender?: () => void;
+  /** Set by renderView: starts loading the views after the identifier form. */
+  preloadLaterViews?: () => Promise<unknown>;
+}
+
+/** A flow message as text: catalogue keys are translated (arguments first), server texts shown as is. */
+export function messageText(t: Translator, message: Message): string {
+  if ('text' in message) return message.text;
+  const args = Object.fromEntries((message.args ?? []).map((arg, i) => [String(i), messageText(t, arg)]));
+  return t.t(message.key as MessageKey, args);
+}

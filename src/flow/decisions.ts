@@ -1,0 +1,93 @@
+/** The routing rules of SPEC §4 as pure functions (no I/O), so every branch is unit-tested. */
+import type { AllowedIdentifier, AppInfo, FallbackMethod } from '../client/app-info';
+import type { PublicUser } from '../client/types';
+import type { BrowserFeatures } from './browser-features';
+import type { FlowMessageKey, IdentifierType } from './view-state';
+
+/** auth_fallback_method, magic link when absent (SPEC §3). */
+export const fallbackMethodOf = (app: AppInfo): FallbackMethod => app.auth_fallback_method ?? 'magic_link';
+
+/** CreatedUser: passkey registration, or the fallback marked as registering. */
+export function afterUserCreated(app: AppInfo, features: BrowserFeatures): 'register-passkey' | 'fallback' {
+  const passkeys = features.isAvailable && features.securityKey;
+  return passkeys && !app.require_identifier_verification ? 'register-passkey' : 'fallback';
+}
+
+/** The app demands verification and the identifier used is unverified. */
+export function identityVerificationRequired(app: AppInfo, user: PublicUser, type: IdentifierType): boolean {
+  if (!app.require_identifier_verification) return false;
+  return type === 'email' ? !user.email_verified : !user.phone_verified;
+}
+
+export interface LoginContext {
+  app: AppInfo;
+  user: PublicUser;
+  identifierType: IdentifierType;
+  features: BrowserFeatures;
+  /** A credential id for this user is remembered in this browser (psg_cred_obj). */
+  credIdKnown: boolean;
+}
+
+/** LoginUser: the error screen, verify identity (passkey login) or the fallback (not user-initiated). */
+export function routeLogin(c: LoginContext): 'login-not-supported' | 'passkey-login' | 'fallback' {
+  const types = c.user.webauthn_types;
+  const method = fallbackMethodOf(c.app);
+  if (types.length === 0 && method === 'none') return 'login-not-supported';
+  if (identityVerificationRequired(c.app, c.user, c.identifierType)) return 'fallback';
+  const f = c.features;
+  if (!f.isAvailable) return 'fallback';
+  const passkey = types.includes('passkey');
+  const tryPasskey =
+    ((f.syncedCredential || f.crossDeviceCredential) && passkey) ||
+    (types.includes('platform') && f.platform && c.credIdKnown) ||
+    (types.includes('security_key') && f.securityKey) ||
+    (f.platform && method === 'none') ||
+    (passkey && f.platform && !f.credentialLookupNative);
+  return tryPasskey ? 'passkey-login' : 'fallback';
+}
+
+/** FallbackAuth: the screen for the method. Method none: device-not-supported when registering
+ * without passkeys, else the no-fallback error screen. */
+export function routeFallback(
+  method: FallbackMethod,
+  registering: boolean,
+  features: BrowserFeatures,
+): 'one-time-code' | 'magic-link-sent' | 'device-not-supported' | 'no-fallback' {
+  if (method === 'otp') return 'one-time-code';
+  if (method === 'magic_link') return 'magic-link-sent';
+  return registering && !(features.isAvailable && features.securityKey)
+    ? 'device-not-supported'
+    : 'no-fallback';
+}
+
+/** FallbackAuthSuccess: straight to AuthSuccess, or offer to add a passkey (post-fallback screen). */
+export function afterFallbackSuccess(
+  features: BrowserFeatures,
+  userInitiated: boolean,
+): 'auth-success' | 'add-device' {
+  return !(features.isAvailable && features.platform) || userInitiated ? 'auth-success' : 'add-device';
+}
+
+/** The failure text of a passkey ceremony, by fallback method (SPEC §8). */
+export function passkeyFailureMessage(ceremony: 'create' | 'login', method: FallbackMethod): FlowMessageKey {
+  const suffix = method === 'otp' ? 'try-code' : method === 'magic_link' ? 'try-link' : 'no-fallback';
+  return `passkey-${ceremony}-fail-${suffix}` as FlowMessageKey;
+}
+
+/** The identifier to remember: the one entered, else the user's email or phone (email first when both). */
+export function lastLoginIdentifier(
+  allowed: AllowedIdentifier,
+  entered: string | undefined,
+  user?: { email: string; phone: string },
+): string | undefined {
+  if (entered) return entered;
+  if (!user) return undefined;
+  if (allowed === 'phone') return user.phone || undefined;
+  if (allowed === 'email') return user.email || undefined;
+  return user.email || user.phone || undefined;
+}
+
+/** AuthSuccess needs both tokens and a destination (otherwise nothing happens, as in Passage). */
+export const isCompleteAuthResult = (
+  r: { auth_token?: string; redirect_url?: string } | undefined,
+): boolean => Boolean(r?.auth_token && r.redirect_url);

@@ -1,0 +1,59 @@
+/**
+ * The home view (the identifier form) from the app info alone. Kept apart from the flow so an element
+ * can show the form before the rest of the flow has downloaded (size budget: SPEC issue 4).
+ */
+import type { AppInfo } from '../client/app-info';
+import type { AuthMode, IdentifierView, MetadataInput } from './view-state';
+
+export interface HomeOptions {
+  element: 'auth' | 'login' | 'register';
+  mode: AuthMode;
+  defaultCountryCode: string;
+  /** The remembered last login (psg_last_login). */
+  lastLogin?: string | undefined;
+  /** Prefill; the last login when absent. */
+  identifier?: string | undefined;
+  conditionalUI: boolean;
+}
+
+/** Registration fields of the schema with their grid cells (layouts.registration, matched by id). */
+export function registrationInputs(app: AppInfo): MetadataInput[] {
+  const layout = new Map(app.layouts.registration.map((item) => [item.id, item]));
+  return app.user_metadata_schema
+    .filter((field) => field.registration)
+    .map((field) => {
+      const cell = layout.get(field.id);
+      return cell ? { field, layout: cell } : { field };
+    });
+}
+
+export function homeView(app: AppInfo, o: HomeOptions): IdentifierView {
+  return {
+    kind: 'identifier',
+    mode: o.mode,
+    canToggle: o.element === 'auth',
+    allowedIdentifier: app.allowed_identifier,
+    publicSignup: app.public_signup,
+    registrationNotAllowed: o.mode === 'register' && !app.public_signup,
+    branding: app.passage_branding,
+    ...(o.lastLogin ? { lastLogin: o.lastLogin } : {}),
+    identifier: o.identifier ?? o.lastLogin ?? '',
+    defaultCountryCode: o.defaultCountryCode,
+    metadata: o.mode === 'register' ? registrationInputs(app) : [],
+    busy: false,
+    conditionalUI: o.conditionalUI,
+  };
+}
+
+export const MAGIC_LINK_PARAM = 'psg_magic_link';
+export const VERIFY_LINK_PARAM = 'psg_verify_link';
+
+/** The page was opened from a magic link or a verification link (activation instead of the form). */
+export function hasLinkToActivate(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.has(MAGIC_LINK_PARAM) || params.has(VERIFY_LINK_PARAM);
+}
+
+/** The mode an element starts in. */
+export const initialMode = (element: HomeOptions['element'], startInRegister = false): AuthMode =>
+  element === 'register' || (element === 'auth' && startInRegister) ? 'register' : 'login';

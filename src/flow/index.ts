@@ -1,0 +1,7 @@
+export { AuthFlow, MAGIC_LINK_PARAM, VERIFY_LINK_PARAM } from './auth-flow';
+export * from './browser-features';
+export * from './decisions';
+export * from './host-events';
+export type * from './ports';
+export * from './validation';
+export type * from './view-state';

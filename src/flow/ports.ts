@@ -1,0 +1,81 @@
+/** What the flow needs from the outside world, injected so the flow stays pure and testable. */
+import type { AppInfo } from '../client/app-info';
+import type { AuthResult, CurrentUser, PublicUser } from '../client/types';
+import type { BrowserFeatures } from './browser-features';
+import type { HostEventName } from './host-events';
+import type { PhoneReader } from './validation/phone-reader';
+import type { AuthenticatorAttachment } from './view-state';
+
+/** The client operations of SPEC §7 the widget uses. Failures reject with `FlowError`-shaped errors. */
+export interface FlowClient {
+  appInfo(): Promise<AppInfo>;
+  /** Browser features, all false when the app's auth_origin is not this page's origin. */
+  browserFeatures(app: AppInfo): Promise<BrowserFeatures>;
+  credIdExists(userId: string): boolean;
+  identifierExists(identifier: string): Promise<PublicUser | null>;
+  createUser(identifier: string, metadata?: Record<string, unknown>): Promise<PublicUser>;
+  register(identifier: string, attachment: AuthenticatorAttachment): Promise<AuthResult>;
+  login(identifier: string): Promise<AuthResult>;
+  loginConditional(signal: AbortSignal): Promise<AuthResult>;
+  newRegisterMagicLink(identifier: string, language: string, path: string): Promise<{ id: string }>;
+  newLoginMagicLink(identifier: string, language: string, path: string): Promise<{ id: string }>;
+  getMagicLinkStatus(id: string): Promise<AuthResult>;
+  magicLinkActivate(token: string): Promise<AuthResult>;
+  newRegisterOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }>;
+  newLoginOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }>;
+  oneTimePasscodeActivate(code: string, otpId: string): Promise<AuthResult>;
+  addDevice(attachment: AuthenticatorAttachment): Promise<{ id: string }>;
+  currentUserInfo(): Promise<CurrentUser | undefined>;
+}
+
+/** An error as the client raises it (PassageError): HTTP status or a 700-range client code. */
+export interface FlowError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+/** localStorage's shape. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The page hosting the element. */
+export interface PagePort {
+  /** `location.search`. */
+  search(): string;
+  /** Path a magic link returns to: pathname + search + hash. */
+  magicLinkPath(): string;
+  /** Reload without the query string (the invalid-link "Request new link" button). */
+  reloadWithoutQuery(): void;
+}
+
+export interface FlowHooks {
+  /** Returns true to allow; false vetoes the sign-in (SPEC §4 host hooks). */
+  beforeAuth?(identifier: string): boolean | Promise<boolean>;
+  /** Called on AuthSuccess; the element's default navigates to redirect_url. */
+  onSuccess(result: AuthResult): void;
+  onEvent(name: HostEventName, detail?: unknown): void;
+}
+
+export interface FlowOptions {
+  /** The app info when the element already loaded it (start then skips the request). */
+  app?: AppInfo;
+  /** `auth`: combined with toggle; `login` / `register`: the single-purpose elements. */
+  element: 'auth' | 'login' | 'register';
+  /** `<passage-auth>` only: start in register mode. */
+  startInRegister?: boolean;
+  defaultCountryCode: string;
+  /** The UI language (e.g. "en-US"); its primary subtag goes with codes and links. */
+  language(): string;
+  /** Loads the phone library (dynamic import) — only called when the app allows phones. */
+  loadPhoneReader(): Promise<PhoneReader>;
+  client: FlowClient;
+  storage: KeyValueStore;
+  page: PagePort;
+  hooks: FlowHooks;
+  /** console by default; magic-link send errors and current-user failures are only logged. */
+  log?: (message: string, error?: unknown) => void;
+}

@@ -1,0 +1,24 @@
+import { checkIdentifier } from '../validation/identifier';
+import type { PhoneReader } from '../validation/phone-reader';
+import type { FlowMessageKey } from '../view-state';
+
+export type IdentifierKind = 'email' | 'phone';
+
+export type IdentifierCheck =
+  { ok: true; value: string } | { ok: false; error: FlowMessageKey | 'identifier-unchanged' };
+
+/**
+ * Checks a new email or phone typed into a profile row with the identifier rules of SPEC §5
+ * (trimmed, lower-cased, phones international) and notices when nothing changed.
+ */
+export function checkNewIdentifier(
+  kind: IdentifierKind,
+  text: string,
+  current: string,
+  options: { phone?: PhoneReader; country: string },
+): IdentifierCheck {
+  const check = checkIdentifier({ text, allowed: kind, ...options });
+  if (!check.ok) return { ok: false, error: check.message };
+  if (check.identifier === current.toLowerCase()) return { ok: false, error: 'identifier-unchanged' };
+  return { ok: true, value: check.identifier };
+}

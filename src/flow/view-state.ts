@@ -1,0 +1,263 @@
+/**
+ * The contract between the widget flow (src/flow) and the views (src/components/views).
+ *
+ * The flow turns server answers and view events into a `ViewState`; a view renders one `ViewState`
+ * and reports what the user did as a `ViewEvent`. Views never call the server and keep only
+ * ephemeral input state (what is being typed); the flow never touches the DOM.
+ *
+ * Stability: this file is shared with el-views. Change it only additively (new optional fields,
+ * new union members).
+ */
+import type { AllowedIdentifier, FallbackMethod, LayoutItem, MetadataField } from '../client/app-info';
+
+export type IdentifierType = 'email' | 'phone';
+export type AuthMode = 'login' | 'register';
+export type AuthenticatorAttachment = 'platform' | 'cross-platform';
+
+/**
+ * Every message key the flow can put into a view (the i18n catalogues must define all of them).
+ * Names follow passage-elements 1.16.0 (notes/passage-api.md §9). `{0}`, `{1}` are positional args.
+ */
+export type FlowMessageKey =
+  // identifier form (SPEC §5)
+  | 'enter-an-email-address'
+  | 'enter-a-phone-number'
+  | 'enter-an-email-or-phone-number'
+  | 'enter-a-valid-email-address'
+  | 'enter-a-valid-phone-number'
+  | 'enter-a-valid-email-or-phone-number'
+  /** "{0} not recognized." with {0} = `email-capitalized` | `phone-capitalized`. */
+  | 'not-recognized'
+  | 'email-capitalized'
+  | 'phone-capitalized'
+  | 'account-no-longer-active'
+  /** "An account already exists for this {0}" with {0} = `email` | `phone-number`. */
+  | 'account-already-exists'
+  | 'email'
+  | 'phone-number'
+  | 'public-registration-not-allowed'
+  | 'unexpected-error'
+  // metadata fields (SPEC §5)
+  | 'required'
+  | '64-letters-max'
+  | 'invalid-date'
+  | 'invalid-email'
+  | 'no-decimals'
+  | 'invalid-phone'
+  // one-time code (SPEC §8)
+  | 'code-send-error'
+  | 'code-invalid-or-expired'
+  // passkeys (SPEC §8)
+  | 'passkey-create-fail-try-code'
+  | 'passkey-create-fail-try-link'
+  | 'passkey-create-fail-no-fallback'
+  | 'passkey-login-fail-try-code'
+  | 'passkey-login-fail-try-link'
+  | 'passkey-login-fail-no-fallback'
+  // add device (SPEC §8)
+  | 'failed-to-add-this-device';
+
+/** A user-visible message: a catalogue key with arguments, or a server text shown verbatim. */
+export type Message =
+  | { key: FlowMessageKey; args?: readonly Message[] }
+  /** Shown as is (e.g. the server's "Public signup …" refusal, SPEC §8). */
+  | { text: string };
+
+/** A registration metadata field as the form shows it (SPEC §3 layouts + schema). */
+export interface MetadataInput {
+  field: MetadataField;
+  /** Grid cell from `layouts.registration` (6 columns, 75px rows). Absent: stacked below. */
+  layout?: LayoutItem;
+  /** The value last submitted (kept when the form comes back with errors). */
+  value?: string | number | boolean;
+  error?: Message;
+}
+
+/** Shown while the app info loads, and while the flow waits between views. */
+export interface LoadingView {
+  kind: 'loading';
+}
+
+/** The app id was rejected (SPEC §8 app-info failure). */
+export interface InvalidAppIdView {
+  kind: 'invalid-app-id';
+}
+
+/** Combined / login-only / register-only identifier form (SPEC §2 "Combined auth view", "Identifier form"). */
+export interface IdentifierView {
+  kind: 'identifier';
+  /** Login title or register title. */
+  mode: AuthMode;
+  /** The element may switch modes (only `<passage-auth>`). The view shows "Don't have an account?
+   * Register here" in login mode only when `publicSignup` is also true, and "Already have an
+   * account? Login here" in register mode. */
+  canToggle: boolean;
+  allowedIdentifier: AllowedIdentifier;
+  publicSignup: boolean;
+  /** Register mode with public_signup false: the "public registration not allowed" notice shows. */
+  registrationNotAllowed: boolean;
+  /** Show the branding badge (`passage_branding`). */
+  branding: boolean;
+  /** Remembered last login: the "Welcome back, sign in as" banner with "switch account". */
+  lastLogin?: string;
+  /** Prefill of the input (the identifier being changed, or the last login). */
+  identifier: string;
+  /** ISO 3166 alpha-2, lower case ('us' by default) for the country dropdown. */
+  defaultCountryCode: string;
+  /** Registration metadata fields (register mode; empty otherwise). */
+  metadata: MetadataInput[];
+  /** The validation error line (aria-live), with an optional clickable hint that toggles mode. */
+  error?: Message;
+  errorHint?: 'toggle-register' | 'toggle-login';
+  /** A submit is in flight: disable the Continue button. */
+  busy: boolean;
+  /** The input should carry `autocomplete="username webauthn"` for passkey autofill (login). */
+  conditionalUI: boolean;
+}
+
+/** Magic-link activation (`?psg_magic_link` / `?psg_verify_link`), SPEC §2. */
+export interface MagicLinkActivationView {
+  kind: 'magic-link-activation';
+  /** `login`: psg_magic_link; `verify`: psg_verify_link (email / phone change). */
+  link: 'login' | 'verify';
+  /** loading → success | failure | invalid (404). */
+  status: 'loading' | 'success' | 'failure' | 'invalid';
+}
+
+/** Passkey registration ("Register device"), SPEC §2 / §4 "Passkey register". */
+export interface RegisterPasskeyView {
+  kind: 'register-passkey';
+  identifier: string;
+  identifierType: IdentifierType;
+  fallbackMethod: FallbackMethod;
+  busy: boolean;
+  /** After a failure: the passkey-create-fail-* message; the view offers Try again, the fallback
+   * button (unless `fallbackMethod` is none) and Change email/phone. */
+  error?: Message;
+}
+
+/** Passkey login ("Webauthn sign-in" / "Verify identity"): starts on entry, SPEC §4 "Passkey login". */
+export interface PasskeyLoginView {
+  kind: 'passkey-login';
+  identifier: string;
+  identifierType: IdentifierType;
+  fallbackMethod: FallbackMethod;
+  busy: boolean;
+  /** After a browser-ceremony failure: passkey-login-fail-*; the view offers Try again. */
+  error?: Message;
+}
+
+/** One-time passcode: 6 boxes, Continue, Back, Resend code (SPEC §2, §4, §5). */
+export interface OneTimeCodeView {
+  kind: 'one-time-code';
+  identifier: string;
+  identifierType: IdentifierType;
+  /** Registration (`onOneTimePasscodeRegister`) or login. */
+  registering: boolean;
+  /** Requesting a code (on entry and on resend). */
+  sending: boolean;
+  /** Checking a code. */
+  verifying: boolean;
+  /** code-send-error or code-invalid-or-expired; with `codeInvalid` the boxes show the error border. */
+  error?: Message;
+  codeInvalid: boolean;
+  /** Increments on every resend: the view clears its boxes when it changes. */
+  attempt: number;
+}
+
+/** Magic link waiting screen: Resend and Change email/phone (SPEC §2, §4 "Magic link screen"). */
+export interface MagicLinkSentView {
+  kind: 'magic-link-sent';
+  identifier: string;
+  identifierType: IdentifierType;
+  registering: boolean;
+  /** Identity verification was required (title "Verify your email to log in" rather than "Check …"). */
+  verifying: boolean;
+  /** Sending, or within the 3 s lock after a login send: Resend is disabled. */
+  resendDisabled: boolean;
+}
+
+/** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip (SPEC §4 "Add device"). */
+export interface AddDeviceView {
+  kind: 'add-device';
+  busy: boolean;
+  /** After a failure: title "Something went wrong", text failed-to-add-this-device, Try again. */
+  error?: Message;
+}
+
+/** Registration when passkeys are unavailable and there is no fallback (SPEC §2, §8). */
+export interface DeviceNotSupportedView {
+  kind: 'device-not-supported';
+}
+
+/** Login of a user without passkeys when the fallback is none: "passkeys are now required". */
+export interface LoginNotSupportedView {
+  kind: 'login-not-supported';
+}
+
+/** A fallback was needed but the app has none (SPEC §4 FallbackAuth, method none). */
+export interface NoFallbackView {
+  kind: 'no-fallback';
+  registering: boolean;
+}
+
+/** Signed in: shown while the host's onSuccess runs (the default navigates away). */
+export interface SuccessView {
+  kind: 'success';
+}
+
+export type ViewState =
+  | LoadingView
+  | InvalidAppIdView
+  | IdentifierView
+  | MagicLinkActivationView
+  | RegisterPasskeyView
+  | PasskeyLoginView
+  | OneTimeCodeView
+  | MagicLinkSentView
+  | AddDeviceView
+  | DeviceNotSupportedView
+  | LoginNotSupportedView
+  | NoFallbackView
+  | SuccessView;
+
+export type ViewKind = ViewState['kind'];
+
+/** What a user did in a view. The flow ignores events that do not fit the current view. */
+export type ViewEvent =
+  /** Identifier form Continue. `identifier` as typed; `country` = the dropdown's ISO2 code when the
+   * phone input is shown; `metadata` by field_name (register mode). */
+  | {
+      type: 'submit-identifier';
+      identifier: string;
+      country?: string;
+      metadata?: Record<string, string | number | boolean | undefined>;
+    }
+  /** Combined view: "Register here" / "Login here" (and the toggle hint of an error). */
+  | { type: 'toggle-mode' }
+  /** Last-login banner: "switch account" (clears the remembered identifier). */
+  | { type: 'switch-account' }
+  /** Passkey registration: create (attachment `cross-platform` for "use another device"). */
+  | { type: 'create-passkey'; attachment?: AuthenticatorAttachment }
+  /** Try again after a passkey / activation / add-device failure. */
+  | { type: 'retry' }
+  /** The explicit fallback button ("Login with a code", "Send email link", …): userInitiated. */
+  | { type: 'use-fallback' }
+  /** "Change email/phone" (passkey views, magic-link waiting). */
+  | { type: 'change-identifier' }
+  /** One-time code: 6 characters entered (auto) or Continue. */
+  | { type: 'submit-code'; code: string }
+  /** One-time code "Resend code" / magic link "Resend". */
+  | { type: 'resend' }
+  /** One-time code "Back". */
+  | { type: 'back' }
+  /** Add device: "Add passkey". */
+  | { type: 'add-passkey' }
+  /** Add device: "Skip". */
+  | { type: 'skip' }
+  /** Activation: "Request new link" (invalid link) reloads without the query string. */
+  | { type: 'request-new-link' }
+  /** Activation: "Redirect now" (success). */
+  | { type: 'redirect-now' };
+
+export type ViewEventType = ViewEvent['type'];

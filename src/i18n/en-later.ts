@@ -1,0 +1,97 @@
+/**
+ * English strings of the views after the identifier form: they travel in the later-views chunk, which
+ * adds them to the English catalogue when it loads (see translator.ts `addEnglish`).
+ */
+export const enLater = {
+  // Passkey login and identity verification
+  'log-into-your-account': 'Log in to your account',
+  'log-in-with-a-passkey': 'Log in with a passkey',
+  'verify-your-identity': 'Verify your identity',
+  'we-dont-recognize-this-device': "We don't recognize this device.",
+  'use-your-passkey': 'Use the passkey saved for {identifier} to continue.',
+  'login-with-code': 'Login with a code',
+  'login-with-email-link': 'Log in with an email link',
+  'login-with-text-link': 'Log in with a text link',
+  'passkey-login-fail-try-code': 'Unable to log in with a passkey. Try again or log in with a one-time code.',
+  'passkey-login-fail-try-link': 'Unable to log in with a passkey. Try again or log in with a link.',
+  'passkey-login-fail-no-fallback': 'Unable to log in with a passkey. Please try again.',
+  'try-again': 'Try again',
+  'change-email': 'Change email',
+  'change-phone': 'Change phone',
+
+  // Passkey registration
+  'register-your-account': 'Register your account',
+  'create-a-passkey': 'Create a passkey',
+  'passkeys-are-a-simple': 'Passkeys are a simple and secure alternative to passwords.',
+  'register-with-code': 'Register with a code',
+  'register-with-email-link': 'Register with an email link',
+  'register-with-text-link': 'Register with a text link',
+  'passkey-create-fail-try-code': 'Unable to create a passkey. Try again or register with a one-time code.',
+  'passkey-create-fail-try-link': 'Unable to create a passkey. Try again or register with a link.',
+  'passkey-create-fail-no-fallback': 'Unable to create a passkey. Please try again.',
+  'use-another-device': 'Use another device',
+  'learn-more': 'Learn more',
+  'what-are-passkeys': 'What are passkeys?',
+  'passkey-is-unique': 'Each passkey is unique to this site, so it cannot be phished.',
+  'unlock-your-passkey': 'Unlock your passkey with your fingerprint, face, or screen lock.',
+
+  // One-time code
+  'enter-code': 'Enter code',
+  'enter-code-sent': 'A one-time code has been sent to {identifier}. Enter the code here to log in.',
+  'enter-code-sent-register':
+    'A one-time code has been sent to {identifier}. Enter the code here to register.',
+  'code-digit': 'Digit {index} of {count}',
+  'resend-code': 'Resend code',
+  'send-code': 'Send code',
+  'code-resent': 'A new code has been sent.',
+  'code-invalid-or-expired': 'Code is invalid or expired. Please try again.',
+  'code-send-error': 'An error occurred sending the code.',
+  back: 'Back',
+
+  // Magic link: waiting screen
+  'check-email-to-login': 'Check your email to log in',
+  'check-email-to-register': 'Check your email to register',
+  'check-phone-to-login': 'Check your phone to log in',
+  'check-phone-to-register': 'Check your phone to register',
+  'verify-email-to-login': 'Verify your email to log in',
+  'verify-phone-to-login': 'Verify your phone to log in',
+  'link-sent-email': "We've sent an email to {identifier}.",
+  'link-sent-sms': "We've sent a text message to {identifier}.",
+  'you-will-be-automatically-signed-in': "Open the link and you'll be signed in here automatically.",
+  'please-verify-identifier-email': 'Please verify your email to complete {action}.',
+  'please-verify-identifier-phone': 'Please verify your phone number to complete {action}.',
+  login: 'login',
+  registration: 'registration',
+  resend: 'Resend',
+  'link-resent': 'A new link has been sent.',
+
+  // Magic link: activation
+  success: 'Success',
+  'something-went-wrong': 'Something went wrong',
+  'invalid-link': 'Invalid link',
+  'device-login-failed-title': 'Device login failed',
+  'successfully-logged-in-redirect': 'successfully logged in, redirecting',
+  'successfully-changed-email': 'successfully changed email',
+  'link-invalid': 'link invalid',
+  'login-link-invalid': 'login link invalid',
+  'verification-failed-please-try-again': 'verification failed please try again',
+  'request-new-link': 'Request new link',
+  'redirect-now': 'Redirect now',
+
+  // Add device (after a fallback sign-in)
+  'add-passkey-title': 'Add a passkey',
+  'add-passkey-text': 'Sign in faster next time with a passkey on this device.',
+  'add-passkey': 'Add passkey',
+  skip: 'Skip',
+  'failed-to-add-this-device': 'failed-to-add-this-device',
+
+  // Not supported / no fallback
+  'device-not-supported': 'Device not supported',
+  'passkeys-are-required': 'Passkeys are required',
+  'try-again-on-device-with-passkeys': 'Try again on a device that supports passkeys.',
+  'login-not-supported': 'Login not supported',
+  'passkeys-are-now-required': 'Passkeys are now required for this account.',
+  'please-contact-support-to-regain-access': 'Please contact support to regain access.',
+  'no-fallback-title': 'Unable to sign in',
+  'no-fallback-text': 'This app offers no other way to sign in on this device.',
+} as const;

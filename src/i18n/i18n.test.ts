@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { enFirst } from './en';
+import { enLater } from './en-later';
+import { format, formatParts, placeholdersOf } from './format';
+import { directionOf, LANGUAGES, loaders, pickLanguage, primarySubtag } from './languages';
+import { addEnglish, createTranslator, english, loadTranslator } from './translator';
+
+const en = { ...enFirst, ...enLater };
+addEnglish(enLater);
+
+describe('bundled languages', () => {
+  it('ships English and at least nine more, one of them right-to-left', () => {
+    expect(LANGUAGES[0]).toBe('en');
+    expect(LANGUAGES.length).toBeGreaterThanOrEqual(10);
+    expect(LANGUAGES.some((lang) => directionOf(lang) === 'rtl')).toBe(true);
+  });
+
+  for (const lang of Object.keys(loaders) as (keyof typeof loaders)[]) {
+    it(`${lang} translates every English key with the same placeholders`, async () => {
+      const messages = await loaders[lang]();
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, text] of Object.entries(en)) {
+        const translated = messages[key as keyof typeof en];
+        expect(translated.trim(), `${lang}:${key}`).not.toBe('');
+        expect(placeholdersOf(translated), `${lang}:${key}`).toEqual(placeholdersOf(text));
+      }
+    });
+  }
+});
+
+describe('English reference', () => {
+  it('splits into first-screen and later strings without overlap', () => {
+    const shared = Object.keys(enFirst).filter((key) => key in enLater);
+    expect(shared).toEqual([]);
+  });
+
+  it('reproduces the strings the SPEC quotes exactly', () => {
+    const t = english.t;
+    expect(`${t('dont-have-an-account')} ${t('register-here')}`).toBe("Don't have an account? Register here");
+    expect(`${t('already-have-an-account')} ${t('login-here')}`).toBe('Already have an account? Login here');
+    expect(t('welcome-back-sign-in-as')).toBe('Welcome back, sign in as');
+    expect(t('switch-account')).toBe('switch account');
+    expect(t('not-recognized', { 0: t('email-capitalized') })).toBe('Email not recognized.');
+    expect(t('account-already-exists', { 0: t('phone-number') })).toBe(
+      'An account already exists for this phone number',
+    );
+    expect(t('code-invalid-or-expired')).toBe('Code is invalid or expired. Please try again.');
+    expect(t('code-send-error')).toBe('An error occurred sending the code.');
+    expect(t('passkey-create-fail-try-code')).toBe(
+      'Unable to create a passkey. Try again or register with a one-time code.',
+    );
+    expect(t('passkey-login-fail-try-code')).toBe(
+      'Unable to log in with a passkey. Try again or log in with a one-time code.',
+    );
+    expect(t('request-new-link')).toBe('Request new link');
+    expect(t('redirect-now')).toBe('Redirect now');
+    expect(t('successfully-logged-in-redirect')).toBe('successfully logged in, redirecting');
+    expect(t('public-registration-not-allowed')).toBe('public registration not allowed');
+    expect(t('select-placeholder')).toBe('Select...');
+    expect(t('64-letters-max')).toBe('64 letters max');
+  });
+});
+
+describe('format', () => {
+  it('fills named placeholders and leaves unknown ones literal', () => {
+    expect(format('{a} and {b}', { a: 'x', b: 2 })).toBe('x and 2');
+    expect(format('{a} and {missing}', { a: 'x' })).toBe('x and {missing}');
+  });
+
+  it('keeps non-text values as parts so views can interpolate elements', () => {
+    const bold = { tag: 'b' };
+    expect(formatParts('Sent to {who}. Enter it.', { who: bold })).toEqual(['Sent to ', bold, '. Enter it.']);
+  });
+});
+
+describe('language choice', () => {
+  it('takes the first candidate whose primary subtag is bundled, else English', () => {
+    expect(pickLanguage(['pt-BR', 'de'])).toBe('pt');
+    expect(pickLanguage([undefined, 'sv-SE', 'nl'])).toBe('nl');
+    expect(pickLanguage(['ja', null])).toBe('en');
+    expect(primarySubtag('zh_Hant_TW')).toBe('zh');
+  });
+
+  it('marks Arabic right-to-left and loads it lazily', async () => {
+    const t = await loadTranslator(['ar-EG']);
+    expect(t.lang).toBe('ar');
+    expect(t.dir).toBe('rtl');
+    expect(t.t('continue')).toBe('متابعة');
+  });
+
+  it('falls back to English for keys a partial translation lacks', () => {
+    const t = createTranslator('de', { continue: 'Weiter' });
+    expect(t.t('continue')).toBe('Weiter');
+    expect(t.t('back')).toBe('Back');
+    expect(t.dir).toBe('ltr');
+  });
+});

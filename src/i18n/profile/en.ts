@@ -1,0 +1,105 @@
+/**
+ * English strings of `<passage-profile>`: bundled, and the reference its other languages are checked
+ * against. Texts the SPEC quotes are exact (the §5 metadata and identifier messages). `{name}` placeholders.
+ */
+export const profileEn = {
+  'profile-title': 'My account',
+  loading: 'Loading',
+  'invalid-app-id': 'This app ID is invalid.',
+  'something-went-wrong': 'Something went wrong',
+  saved: 'Saved.',
+  'try-again': 'Try again',
+
+  // Login info rows
+  'login-info': 'Login info',
+  'email-address': 'Email address',
+  'phone-number': 'Phone number',
+  'not-set': 'Not set',
+  verified: 'Verified',
+  unverified: 'Not verified',
+  edit: 'Edit',
+  'edit-field': 'Edit {field}',
+  save: 'Save',
+  cancel: 'Cancel',
+  'enter-an-email-address': 'enter an email address',
+  'enter-a-phone-number': 'enter a phone number',
+  'enter-a-valid-email-address': 'enter a valid email address',
+  'enter-a-valid-phone-number': 'enter a valid phone number',
+  'identifier-unchanged': 'That is already your {field}.',
+  'email-address-already-in-use': 'This email is already in use.',
+  'phone-number-already-in-use': 'This phone number is already in use.',
+  'weve-sent-confirmation-email':
+    "We've sent a confirmation link to {identifier}. Your email changes once you open it.",
+  'weve-sent-confirmation-text':
+    "We've sent a confirmation link to {identifier}. Your phone number changes once you open it.",
+  'identifier-updated': 'Your {field} was updated.',
+  'failed-to-update-email': 'Failed to update email.',
+  'failed-to-update-phone': 'Failed to update phone.',
+  'read-only-profile': 'Your login info cannot be changed here.',
+
+  // User metadata form
+  'personal-info': 'Personal info',
+  'enter-field': 'Enter {field}',
+  required: 'required',
+  '64-letters-max': '64 letters max',
+  'invalid-date': 'invalid date',
+  'invalid-email': 'invalid email',
+  'no-decimals': 'no decimals',
+  'invalid-phone': 'invalid phone',
+  'failed-to-update-metadata': 'Failed to update profile.',
+
+  // Passkeys table
+  'my-passkeys': 'My passkeys',
+  name: 'Name',
+  'added-time': 'Added',
+  'last-login': 'Last used',
+  actions: 'Actions',
+  current: 'Current device',
+  'add-device': 'Add passkey',
+  'edit-device': 'Rename',
+  'rename-device-label': 'New name for {name}',
+  delete: 'Delete',
+  'delete-device-label': 'Delete {name}',
+  'device-name-is-required': 'Name is required.',
+  'failed-to-rename-this-device': 'Failed to rename this passkey.',
+  'failed-to-revoke-this-device': 'Failed to delete this passkey.',
+  'failed-to-add-this-device': 'Failed to add this device.',
+  'device-added': 'Passkey added.',
+  'device-renamed': 'Passkey renamed.',
+  'device-deleted': 'Passkey deleted.',
+  'there-are-no-devices-registered': 'No passkeys are registered.',
+  'rows-per-page': 'Rows per page',
+  'showing-page-of-n': '{first}–{last} of {total}',
+  'previous-page': 'Previous page',
+  'next-page': 'Next page',
+  never: 'Never',
+
+  // Delete confirmation (danger modal)
+  'delete-passkey-title': 'Delete this passkey?',
+  'delete-passkey-text': 'You will no longer be able to sign in with “{name}”.',
+  'delete-current-passkey-text':
+    '“{name}” is the passkey of this device. After deleting it you will sign in here with another passkey or a fallback method.',
+
+  // Learn-more modal
+  'learn-more': 'Learn more',
+  close: 'Close',
+  'what-are-passkeys': 'What are passkeys?',
+  'passkeys-are-a-simpler-and-more-secure-alternative':
+    'Passkeys are a simpler and more secure alternative to passwords.',
+  simple: 'Simple',
+  'unlock-your-passkey': 'Unlock your passkey with your fingerprint, face, or screen lock.',
+  secure: 'Secure',
+  'passkey-is-unique': 'Each passkey is unique to this site, so it cannot be phished or reused.',
+  private: 'Private',
+  'passkey-stays-on-device': 'Your fingerprint or face never leaves your device.',
+
+  // Session
+  'sign-out': 'Sign out',
+  'signed-out': 'You are signed out.',
+  'session-expired': 'Your session has expired. Please sign in again.',
+  'there-is-no-currently-logged-in-user': 'No user is logged in.',
+  'sign-in-again': 'Sign in again',
+} as const;
+
+export type ProfileMessageKey = keyof typeof profileEn;
+export type ProfileMessages = Record<ProfileMessageKey, string>;

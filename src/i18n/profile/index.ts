@@ -1,0 +1,2 @@
+export { type ProfileMessageKey, type ProfileMessages, profileEn } from './en';
+export * from './profile-translator';

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { customizationFor, customizationProperties, resolveThemeMode } from './customization';
+import { LATER_VIEW_STYLES, VIEW_STYLES } from './styles';
+import { THEME_VARIABLES } from './variables';
+
+/** The `--passage-*-default` declarations of one rule of the stylesheet. */
+function declarations(selector: string): Map<string, string> {
+  const start = VIEW_STYLES.indexOf(`${selector}{`);
+  const body = VIEW_STYLES.slice(start + selector.length + 1, VIEW_STYLES.indexOf('}', start));
+  return new Map(
+    [...body.matchAll(/--passage-([\w-]+)-default:([^;]+);/g)].map((m) => [m[1] as string, m[2] as string]),
+  );
+}
+
+describe('theme defaults', () => {
+  const light = declarations('.container');
+  const dark = declarations('.container[data-theme=dark]');
+
+  it('the stylesheet sets every documented variable to its light default', () => {
+    for (const variable of THEME_VARIABLES) {
+      expect(light.get(variable.name)?.replace(/,/g, ', '), variable.name).toBe(variable.light);
+    }
+    expect(light.size).toBe(THEME_VARIABLES.length);
+  });
+
+  it('dark mode overrides exactly the variables whose dark default differs', () => {
+    const differing = THEME_VARIABLES.filter((variable) => variable.dark !== variable.light);
+    expect([...dark.keys()].sort()).toEqual(differing.map((variable) => variable.name).sort());
+    for (const variable of differing) expect(dark.get(variable.name), variable.name).toBe(variable.dark);
+  });
+
+  it('every public variable is used with its -default fallback', () => {
+    for (const variable of THEME_VARIABLES) {
+      expect(VIEW_STYLES + LATER_VIEW_STYLES, variable.name).toContain(
+        `var(--passage-${variable.name},var(--passage-${variable.name}-default))`,
+      );
+    }
+  });
+
+  it('the README documents every variable', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const variable of THEME_VARIABLES)
+      expect(readme, variable.name).toContain(`\`--passage-${variable.name}\``);
+  });
+});
+
+describe('app customization', () => {
+  it('maps element_customization keys to the -default variables, sizes in px', () => {
+    expect(
+      customizationProperties({
+        passage_container_background_color: '#fafafa',
+        passage_container_max_width: 420,
+        passage_input_box_border_radius: '8',
+        passage_primary_button_hover_color: '#333',
+        passage_secondary_button_border_width: 2,
+        passage_header_font_family: 'Georgia',
+      }),
+    ).toEqual({
+      '--passage-container-background-color-default': '#fafafa',
+      '--passage-container-max-width-default': '420px',
+      '--passage-input-box-border-radius-default': '8px',
+      '--passage-primary-button-background-hover-color-default': '#333',
+      '--passage-secondary-button-border-width-default': '2px',
+      '--passage-header-font-family-default': 'Georgia',
+    });
+  });
+
+  it('every key it honours is a documented customization key', () => {
+    const documented = new Set(THEME_VARIABLES.map((variable) => variable.customization).filter(Boolean));
+    for (const key of documented) {
+      expect(Object.keys(customizationProperties({ [key as string]: '1' })), key).toHaveLength(1);
+    }
+  });
+
+  it('ignores unknown keys, empty values and values that could break out of the declaration', () => {
+    expect(
+      customizationProperties({
+        passage_unknown_thing: 'red',
+        container_background_color: 'red',
+        passage_body_text_color: '',
+        passage_header_text_color: 'red; background: url(x)',
+        passage_body_font_family: null,
+      }),
+    ).toEqual({});
+    expect(customizationProperties(undefined)).toEqual({});
+  });
+
+  it('uses the dark map in dark mode', () => {
+    const app = {
+      element_customization: { passage_body_text_color: '#111' },
+      element_customization_dark: { passage_body_text_color: '#eee' },
+    };
+    expect(customizationFor(app, 'light')).toEqual({ '--passage-body-text-color-default': '#111' });
+    expect(customizationFor(app, 'dark')).toEqual({ '--passage-body-text-color-default': '#eee' });
+    expect(customizationFor(undefined, 'dark')).toEqual({});
+  });
+});
+
+describe('theme mode', () => {
+  it("follows the system for 'auto', forces dark for 'dark', and is light otherwise", () => {
+    expect(resolveThemeMode('auto', true)).toBe('dark');
+    expect(resolveThemeMode('auto', false)).toBe('light');
+    expect(resolveThemeMode('dark', false)).toBe('dark');
+    expect(resolveThemeMode('light', true)).toBe('light');
+    expect(resolveThemeMode('purple', true)).toBe('light');
+    expect(resolveThemeMode(undefined, true)).toBe('light');
+  });
+});
