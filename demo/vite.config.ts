@@ -4,11 +4,18 @@ import { defineConfig } from 'vite';
 
 // The elements package is the repository root, which npm workspaces do not link into node_modules.
 const elementsDist = fileURLToPath(new URL('../dist/', import.meta.url));
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: [{ find: /^open-passage\/dist\//, replacement: elementsDist }] },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // index.html is prerendered with the portfolio (scripts/prerender.mjs); app.html is the empty shell the
+    // server sends for every other page.
+    rollupOptions: { input: { index: page('index.html'), app: page('app.html') } },
+  },
   server: {
     proxy: {
       '/v1': 'http://localhost:8080',

@@ -1,18 +1,49 @@
 import type { RouteObject } from 'react-router-dom';
 import { ErrorPage } from './pages/ErrorPage';
-import { HomePage } from './pages/HomePage';
 
-/** The host routes of SPEC §2. The widget's pages load lazily so `/` never downloads the elements. */
+/** SPEC §2: chunk loads give up after this long, and the route shows its error page. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Imports a route's code, failing after the chunk time-out instead of hanging. */
+export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Loading the page timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * The host routes of SPEC §2, each with the error element. Every page loads lazily, so a route downloads
+ * only its own code: `/` never loads the widget, `/passage` never loads the portfolio.
+ */
 export const routes: RouteObject[] = [
-  { path: '/', element: <HomePage />, errorElement: <ErrorPage /> },
+  {
+    path: '/',
+    lazy: async () => ({ Component: (await loadChunk(() => import('./HomeApp'))).HomeApp }),
+    errorElement: <ErrorPage />,
+  },
   {
     path: '/passage',
-    lazy: async () => ({ Component: (await import('./pages/PassagePage')).PassagePage }),
+    lazy: async () => ({ Component: (await loadChunk(() => import('./pages/PassagePage'))).PassagePage }),
     errorElement: <ErrorPage />,
   },
   {
     path: '/passageSuccess',
-    lazy: async () => ({ Component: (await import('./pages/PassageSuccessPage')).PassageSuccessPage }),
+    lazy: async () => ({
+      Component: (await loadChunk(() => import('./pages/PassageSuccessPage'))).PassageSuccessPage,
+    }),
     errorElement: <ErrorPage />,
   },
   { path: '*', element: <ErrorPage />, errorElement: <ErrorPage /> },

@@ -1,20 +1,14 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { ErrorView } from './ErrorView';
 
-/** Shown for router errors and unknown paths (SPEC §2). */
+/** What to show in italics: the status text of a route error, or the message of a thrown error. */
+export function errorDetail(error: unknown): string {
+  if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
+  if (error instanceof Error) return error.message;
+  return 'Not Found';
+}
+
+/** The router's error element on every route, unknown paths included (SPEC §2). */
 export function ErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? error.statusText || String(error.status)
-    : error instanceof Error
-      ? error.message
-      : 'Not Found';
-  return (
-    <main id="error-page">
-      <h1>Oops!</h1>
-      <p>Sorry, an unexpected error has occurred.</p>
-      <p>
-        <i>{detail}</i>
-      </p>
-    </main>
-  );
+  return <ErrorView detail={errorDetail(useRouteError())} />;
 }

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Lighthouse budget of the portfolio (issue 6): mobile, default (simulated) throttling, median of 3 runs on
+// `/` served by the built server. Budget: performance ≥ 98; accessibility, best practices and SEO 100; the
+// JavaScript downloaded for `/` at most 120 kB gzip. Needs `npm run build` first. A measurement, not a test:
+// it prints the figures and whether they meet the budget.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = join(root, 'demo/dist');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, jsGzipKb: 120 };
+// The flags of playwright.config.ts, so the bench runs the same browser the same way.
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+for (const built of ['server/dist/main.js', 'demo/dist/index.html']) {
+  if (!existsSync(join(root, built))) {
+    console.error(`${built} is missing: run "npm run build" first`);
+    process.exit(1);
+  }
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+async function startServer() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'open-passage-bench-'));
+  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const deadline = Date.now() + 20_000;
+  while (!output.includes('open-passage is running')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `http://localhost:${port}/`,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** gzip size of a same-origin script as the build wrote it (the .gz beside it, or gzip -9 of the file). */
+function gzipBytes(url) {
+  const file = join(dist, new URL(url).pathname);
+  if (!existsSync(file) || !statSync(file).isFile()) return 0;
+  return existsSync(`${file}.gz`)
+    ? statSync(`${file}.gz`).size
+    : gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+const runs = [];
+try {
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(server.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const { lhr } = result;
+    const requests = lhr.audits['network-requests'].details.items;
+    const scripts = requests.filter((r) => r.resourceType === 'Script');
+    runs.push({
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      'best-practices': Math.round(lhr.categories['best-practices'].score * 100),
+      seo: Math.round(lhr.categories.seo.score * 100),
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      si: lhr.audits['speed-index'].numericValue,
+      jsTransferKb: scripts.reduce((sum, r) => sum + r.transferSize, 0) / 1024,
+      jsGzipKb: scripts.reduce((sum, r) => sum + gzipBytes(r.url), 0) / 1024,
+      scripts: scripts.map((r) => new URL(r.url).pathname),
+      thirdParty: requests
+        .filter((r) => new URL(r.url).origin !== new URL(server.url).origin)
+        .map((r) => r.url),
+      failed: Object.values(lhr.categories)
+        .flatMap((c) => c.auditRefs)
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => `${ref.id} (${lhr.audits[ref.id].score})`),
+    });
+    process.stdout.write(`run ${run + 1}/${RUNS}: performance ${runs.at(-1).performance}\n`);
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+
+const figure = (key) => median(runs.map((r) => r[key]));
+const rows = [
+  [
+    'performance',
+    figure('performance'),
+    `≥ ${BUDGET.performance}`,
+    figure('performance') >= BUDGET.performance,
+  ],
+  ['accessibility', figure('accessibility'), '100', figure('accessibility') >= 100],
+  ['best practices', figure('best-practices'), '100', figure('best-practices') >= 100],
+  ['SEO', figure('seo'), '100', figure('seo') >= 100],
+  [
+    'JS for / (kB gzip)',
+    figure('jsGzipKb').toFixed(1),
+    `≤ ${BUDGET.jsGzipKb}`,
+    figure('jsGzipKb') <= BUDGET.jsGzipKb,
+  ],
+  ['JS for / (kB as served, Brotli)', figure('jsTransferKb').toFixed(1), '', true],
+  ['FCP (ms)', Math.round(figure('fcp')), '', true],
+  ['LCP (ms)', Math.round(figure('lcp')), '', true],
+  ['TBT (ms)', Math.round(figure('tbt')), '', true],
+  ['CLS', figure('cls').toFixed(3), '', true],
+  ['Speed Index (ms)', Math.round(figure('si')), '', true],
+];
+console.log(`\nLighthouse ${RUNS}× mobile (simulated throttling) on / — medians`);
+console.log('| figure | median | budget | met |\n|---|---|---|---|');
+for (const [name, value, budget, met] of rows)
+  console.log(`| ${name} | ${value} | ${budget} | ${budget ? (met ? 'yes' : 'NO') : ''} |`);
+console.log(`\nscores per run: ${runs.map((r) => r.performance).join(', ')}`);
+console.log(`scripts loaded: ${runs[0].scripts.join(', ')}`);
+console.log(
+  `third-party requests: ${runs[0].thirdParty.length === 0 ? 'none' : runs[0].thirdParty.join(', ')}`,
+);
+const failed = [...new Set(runs.flatMap((r) => r.failed))];
+if (failed.length > 0) console.log(`audits below full marks in some run: ${failed.join(', ')}`);

@@ -1,0 +1,33 @@
+import '@fontsource/work-sans/latin-400.css';
+import '@fontsource/work-sans/latin-600.css';
+import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { theme } from './theme/theme';
+
+/** Smooth anchor scrolling only for visitors who have not asked for reduced motion; none at all for those who have. */
+const motionStyles = {
+  '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+} as const;
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    // noSsr: settle the colour-scheme state in the first render. Its usual post-mount update would reach the
+    // lazily hydrated sections (ContactSection) before their code arrives, and React would then drop their
+    // prerendered markup. The schemes switch by CSS media query, so the markup never depends on that state.
+    <ThemeProvider theme={theme} noSsr>
+      <CssBaseline enableColorScheme />
+      <GlobalStyles styles={motionStyles} />
+      {children}
+    </ThemeProvider>
+  );
+}

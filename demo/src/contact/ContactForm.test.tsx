@@ -1,0 +1,134 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../AppProviders';
+import { ContactForm, type ContactFormProps } from './ContactForm';
+
+afterEach(cleanup);
+
+/** A send the test settles by hand, recording what the form held when it was sent. */
+function controlledSend() {
+  const sent: Record<string, string>[] = [];
+  let settle: { resolve: () => void; reject: (e: unknown) => void } | undefined;
+  const send = vi.fn(
+    (form: HTMLFormElement) =>
+      new Promise<void>((resolve, reject) => {
+        sent.push(Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])));
+        settle = { resolve, reject };
+      }),
+  );
+  return { send, sent, resolve: () => settle?.resolve(), reject: (e: unknown) => settle?.reject(e) };
+}
+
+function renderForm(props: ContactFormProps) {
+  render(
+    <AppProviders>
+      <ContactForm minFillMs={0} {...props} />
+    </AppProviders>,
+  );
+  return {
+    name: screen.getByLabelText('Your Name') as HTMLTextAreaElement,
+    email: screen.getByLabelText('Your Email') as HTMLTextAreaElement,
+    message: screen.getByLabelText('Your Message') as HTMLTextAreaElement,
+  };
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, fields: ReturnType<typeof renderForm>) {
+  // Pasting, not typing key by key: the same events for React, a fraction of the time in jsdom.
+  for (const [field, text] of [
+    [fields.name, 'Dana Scout'],
+    [fields.email, 'dana@example.com'],
+    [fields.message, 'We would like to talk about a role.'],
+  ] as const) {
+    await user.click(field);
+    await user.paste(text);
+  }
+}
+
+describe('the contact form', () => {
+  it('has the three multiline fields of SPEC §3, the message with 15 rows', () => {
+    const fields = renderForm({ send: vi.fn() });
+    for (const field of Object.values(fields)) expect(field.tagName).toBe('TEXTAREA');
+    expect(fields.message.getAttribute('rows')).toBe('15');
+    expect([fields.name.name, fields.email.name, fields.message.name]).toEqual([
+      'senderName',
+      'sender',
+      'message',
+    ]);
+  });
+
+  it('says "Message delivered" only once the send succeeded, then clears the fields', async () => {
+    const user = userEvent.setup();
+    const transport = controlledSend();
+    const fields = renderForm({ send: transport.send });
+    await fillIn(user, fields);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toHaveProperty('disabled', true);
+    expect(transport.sent).toEqual([
+      {
+        senderName: 'Dana Scout',
+        sender: 'dana@example.com',
+        message: 'We would like to talk about a role.',
+        website: '',
+      },
+    ]);
+    expect(screen.queryByText('Message delivered')).toBeNull();
+    expect(fields.message.value).toBe('We would like to talk about a role.');
+
+    transport.resolve();
+    expect(await screen.findByText('Message delivered')).toBeTruthy();
+    expect([fields.name.value, fields.email.value, fields.message.value]).toEqual(['', '', '']);
+  });
+
+  it('keeps the text and offers a retry when the send fails; the retry can succeed', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const transport = controlledSend();
+    const fields = renderForm({ send: transport.send });
+    await fillIn(user, fields);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    transport.reject(new TypeError('Failed to fetch'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Could not reach the server/);
+    expect(screen.queryByText('Message delivered')).toBeNull();
+    expect(fields.message.value).toBe('We would like to talk about a role.');
+    expect(fields.name.value).toBe('Dana Scout');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(transport.send).toHaveBeenCalledTimes(2);
+    transport.resolve();
+    expect(await screen.findByText('Message delivered')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('never sends when the hidden honeypot field was filled in', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const fields = renderForm({ send });
+    await fillIn(user, fields);
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot.tabIndex).toBe(-1);
+    honeypot.value = 'http://spam.example';
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('waits out the 3-second minimum fill time before sending a very quick submit', async () => {
+    const user = userEvent.setup();
+    let sentAt = 0;
+    const send = vi.fn(() => {
+      sentAt = Date.now();
+      return Promise.resolve();
+    });
+    const renderedAt = Date.now();
+    renderForm({ send, minFillMs: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(send).not.toHaveBeenCalled();
+    expect(await screen.findByText('Message delivered', {}, { timeout: 5000 })).toBeTruthy();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(sentAt - renderedAt).toBeGreaterThanOrEqual(3000);
+  }, 10_000);
+});

@@ -1,0 +1,41 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { renderToString } from 'react-dom/server';
+import { preloadContactForm } from './contact/ContactSection';
+import { preloadSections } from './home/HomePage';
+import { portfolio } from './content/portfolio';
+import { validatePortfolio } from './content/validate';
+import { HomeApp } from './HomeApp';
+import { headTags, robotsTxt, sitemapXml } from './seo/headTags';
+
+/**
+ * Build-time rendering of `/` (run by scripts/prerender.mjs). Emotion runs in "compat" mode so no `<style>`
+ * lands inside the markup React hydrates; the collected rules go into one `<style>` in the head, which the
+ * browser's Emotion cache adopts (its `data-emotion` names) instead of inserting them again.
+ */
+export async function renderHome() {
+  const content = validatePortfolio(portfolio);
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  // So the lazily hydrated parts render in full, not as their (empty) fallbacks.
+  await Promise.all([preloadContactForm(), preloadSections()]);
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <HomeApp />
+    </CacheProvider>,
+  );
+  const rules = Object.entries(cache.inserted).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  const styles = `<style data-emotion="css ${rules.map(([name]) => name).join(' ')}">${rules
+    .map(([, css]) => css)
+    .join('')}</style>`;
+  return {
+    html,
+    styles,
+    head: headTags(content),
+    sitemap: sitemapXml(content),
+    robots: robotsTxt(content),
+    themeColor: '#3D405B',
+  };
+}
