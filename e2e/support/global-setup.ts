@@ -9,7 +9,12 @@ export default async function globalSetup() {
   for (const built of ['server/dist/main.js', 'demo/dist/index.html']) {
     if (!existsSync(`${root}${built}`)) throw new Error(`${built} is missing: run "npm run build" first`);
   }
-  const server = await startServer();
+  const server = await startServer({
+    // The demo app plus the apps the browser tests need (one per configuration under test).
+    APPS_FILE: `${root}e2e/support/e2e-apps.json`,
+    // Many sign-ins from one address in a few minutes: raise the per-IP send limits.
+    RATE_LIMIT_FACTOR: '20',
+  });
   process.env.E2E_BASE_URL = server.url;
   return () => server.stop();
 }

@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import {
+  codeIn,
+  enterCode,
+  errorLine,
+  lastMessageTo,
+  openPassage,
+  submitIdentifier,
+  uniqueEmail,
+  withoutPasskeys,
+} from './support';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+type Hooked = HTMLElement & {
+  beforeAuth?: (identifier: string) => boolean;
+  onSuccess?: (result: { auth_token: string; redirect_url: string }) => void;
+  onEvent?: (name: string) => void;
+  theme?: string;
+  lang: string;
+};
+
+test.beforeEach(async ({ page }) => {
+  await withoutPasskeys(page);
+});
+
+test('beforeAuth vetoes; onSuccess replaces the redirect; onEvent and DOM events report the flow', async ({
+  page,
+}) => {
+  const email = uniqueEmail('hooks');
+  const el = await openPassage(page);
+  await el.evaluate((node: Hooked) => {
+    const log: string[] = [];
+    (window as unknown as { hookLog: string[] }).hookLog = log;
+    node.beforeAuth = (identifier) => {
+      log.push(`before:${identifier}`);
+      return !identifier.startsWith('blocked');
+    };
+    node.onSuccess = (result) => log.push(`success:${result.redirect_url}`);
+    node.onEvent = (name) => log.push(`event:${name}`);
+    node.addEventListener('oneTimePasscodeActivated', () => log.push('dom:oneTimePasscodeActivated'));
+  });
+  const log = () => page.evaluate(() => (window as unknown as { hookLog: string[] }).hookLog);
+
+  await el.getByRole('button', { name: 'Register here' }).click();
+  await submitIdentifier(el, 'Email address', 'blocked@example.com');
+  await expect.poll(log).toEqual(['before:blocked@example.com']);
+  await expect(el.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await expect(errorLine(el)).toHaveText('');
+
+  await submitIdentifier(el, 'Email address', email);
+  await enterCode(el, codeIn(await lastMessageTo(page, email)));
+  await expect
+    .poll(log)
+    .toEqual([
+      'before:blocked@example.com',
+      `before:${email}`,
+      'event:onOneTimePasscodeRegister',
+      'dom:oneTimePasscodeActivated',
+      'event:onOneTimePasscodeActivated',
+      'event:onOneTimePasscodeActivateSuccess',
+      'success:/passageSuccess',
+    ]);
+  expect(new URL(page.url()).pathname).toBe('/passage');
+});
+
+test('theme: dark forced, auto following the system live; lang switches at run time', async ({ page }) => {
+  const el = await openPassage(page);
+  const container = el.locator('.container');
+  await expect(container).toHaveAttribute('data-theme', 'light');
+  await el.evaluate((node: Hooked) => (node.theme = 'dark'));
+  await expect(container).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await el.evaluate((node: Hooked) => (node.theme = 'auto'));
+  await expect(container).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(container).toHaveAttribute('data-theme', 'dark');
+
+  await el.evaluate((node: Hooked) => (node.lang = 'ar'));
+  await expect(container).toHaveAttribute('dir', 'rtl');
+  await el.evaluate((node: Hooked) => (node.lang = 'de'));
+  await expect(container).toHaveAttribute('lang', 'de');
+  await expect(container).toHaveAttribute('dir', 'ltr');
+});
+
+test('registering the elements twice is skipped', async ({ page }) => {
+  // Serve the package's dist/components from the page's origin, as a site installing it would.
+  await page.route('**/e2e-elements/**', (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    return route.fulfill({ path: join(root, 'dist/components', name), contentType: 'text/javascript' });
+  });
+  await page.goto('/passage');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const result = await page.evaluate(async () => {
+    type Module = { defineCustomElement(): void; PassageLogin: CustomElementConstructor };
+    const first = (await import('/e2e-elements/passage-login.js' as string)) as Module;
+    first.defineCustomElement();
+    const ctor = customElements.get('passage-login');
+    first.defineCustomElement();
+    // A second copy of the module (another bundle on the same page) defines a different class.
+    const second = (await import('/e2e-elements/passage-login.js?copy=2' as string)) as Module;
+    second.defineCustomElement();
+    return {
+      same: customElements.get('passage-login') === ctor,
+      distinct: first.PassageLogin !== second.PassageLogin,
+    };
+  });
+  expect(result).toEqual({ same: true, distinct: true });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import {
+  APPS,
+  lastMessageTo,
+  linkIn,
+  openPassage,
+  submitIdentifier,
+  uniqueEmail,
+  withoutPasskeys,
+} from './support';
+
+test('magic link: registration and login completed in a second tab while the first one polls', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await withoutPasskeys(context);
+  const email = uniqueEmail('link');
+
+  // Register: the first tab waits 2 s, sends the link and polls every 5 s.
+  let el = await openPassage(page, APPS.magicLink);
+  await el.getByRole('button', { name: 'Register here' }).click();
+  await submitIdentifier(el, 'Email address', email);
+  await expect(el.getByRole('heading', { name: 'Check your email to register' })).toBeVisible();
+  const registration = await lastMessageTo(page, email);
+  const second = await context.newPage();
+  await openLinkFor(second, linkIn(registration));
+  await page.waitForURL('**/passageSuccess', { timeout: 15_000 });
+
+  // Log in the same way.
+  await page.evaluate(() => localStorage.removeItem('psg_auth_token'));
+  el = await openPassage(page, APPS.magicLink);
+  await submitIdentifier(el, 'Email address', email);
+  await expect(el.getByRole('heading', { name: 'Check your email to log in' })).toBeVisible();
+  await expect(el.getByRole('button', { name: 'Resend' })).toBeEnabled({ timeout: 5_000 });
+  const login = await lastMessageTo(page, email, registration.id);
+  await openLinkFor(second, linkIn(login));
+  await page.waitForURL('**/passageSuccess', { timeout: 15_000 });
+});
+
+/** Opens the link in `tab`: the demo's element carries the demo app id, so switch it to the link's app. */
+async function openLinkFor(tab: import('@playwright/test').Page, link: string) {
+  const url = new URL(link);
+  const el = await openPassage(tab, APPS.magicLink, url.search);
+  await expect(el.getByText('successfully logged in, redirecting')).toBeVisible();
+}
+
+test('an invalid link shows the invalid-link screen and offers a new link', async ({ page }) => {
+  await withoutPasskeys(page);
+  const el = await openPassage(page, APPS.magicLink, '?psg_magic_link=not-a-real-token');
+  await expect(el.getByText('Invalid link')).toBeVisible();
+  await el.getByRole('button', { name: 'Request new link' }).click();
+  await page.waitForURL((url) => url.pathname === '/passage' && url.search === '');
+});

@@ -1,0 +1,107 @@
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+
+export const DEMO_APP = 'opDemo7Kq2Lx9RmT4wYc6dHf';
+export const APPS = {
+  magicLink: 'e2eMagicLinkApp00000001',
+  phone: 'e2ePhoneApp000000000001',
+  both: 'e2eBothApp0000000000001',
+  closed: 'e2eClosedApp00000000001',
+  noFallback: 'e2eNoFallbackApp0000001',
+  metadata: 'e2eMetadataApp000000001',
+} as const;
+
+/** A fresh address per test, so tests never share users. */
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A fresh valid US number (555-01xx is reserved for fiction but not valid; use a real area code). */
+export const uniqueUsPhone = () => `201${String(Math.floor(2_000_000 + Math.random() * 7_000_000))}`;
+
+export const widget = (page: Page): Locator => page.locator('passage-auth');
+
+/** Opens the demo's /passage route and, for another app, switches the element's app id. */
+export async function openPassage(page: Page, appId: string = DEMO_APP, query = ''): Promise<Locator> {
+  await page.goto(`/passage${query}`);
+  const el = widget(page);
+  await expect(el).toHaveAttribute('app-id', DEMO_APP);
+  if (appId !== DEMO_APP) {
+    await el.evaluate((node, id) => {
+      (node as HTMLElement & { appId: string }).appId = id;
+    }, appId);
+    await expect(el).toHaveAttribute('app-id', appId);
+  }
+  return el;
+}
+
+/** Passkeys unavailable: the page sees no WebAuthn at all. */
+export async function withoutPasskeys(context: BrowserContext | Page): Promise<void> {
+  await context.addInitScript(() => {
+    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+  });
+}
+
+/** A CDP virtual platform authenticator (resident keys, user verification) for this page. */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+interface OutboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** The newest message the server "sent" to `to` (GET /dev/outbox), waiting for it to arrive. */
+export async function lastMessageTo(page: Page, to: string, after?: string): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/dev/outbox');
+        const all = (await response.json()) as OutboxMessage[];
+        found = all.find((m) => m.to === to && m.id !== after);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export const codeIn = (message: OutboxMessage): string => {
+  const match = /\b(\d{6})\b/.exec(message.text);
+  if (!match) throw new Error(`no 6-digit code in: ${message.text}`);
+  return match[1]!;
+};
+
+export const linkIn = (message: OutboxMessage): string => {
+  const match = /(https?:\/\/\S+psg_(?:magic|verify)_link=[^\s"<>]+)/.exec(message.text);
+  if (!match) throw new Error(`no magic link in: ${message.text}`);
+  return match[1]!;
+};
+
+/** Types the code into the six boxes (the first box takes the whole code, like autofill). */
+export async function enterCode(el: Locator, code: string): Promise<void> {
+  await el.getByLabel('Digit 1 of 6').fill(code);
+}
+
+export async function submitIdentifier(el: Locator, label: string, value: string): Promise<void> {
+  await el.getByLabel(label, { exact: true }).fill(value);
+  await el.getByRole('button', { name: 'Continue' }).click();
+}
+
+export const errorLine = (el: Locator): Locator => el.locator('p.error').first();

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+
+test('an unknown path shows the error page with the status text in italics', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page.getByText('Sorry, an unexpected error has occurred.')).toBeVisible();
+  await expect(page.locator('i')).toHaveText('Not Found');
+});
+
+test('other pages get the app shell, not the prerendered portfolio', async ({ request }) => {
+  for (const path of ['/passage', '/passageSuccess', '/no/such/page']) {
+    const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+    expect(html, path).toContain('<div id="root"></div>');
+    expect(html, path).not.toContain('Highlighted Projects');
+  }
+});
+
+test('/passage mounts the sign-in widget with the configured app id', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/passage');
+  await expect(page.locator('passage-auth')).toHaveAttribute('app-id', 'opDemo7Kq2Lx9RmT4wYc6dHf');
+  await expect(page.locator('passage-auth').getByRole('button', { name: 'Continue' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('/passageSuccess renders its page, not the error page', async ({ page }) => {
+  await page.goto('/passageSuccess');
+  await expect(page.getByText('Way to go!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oops!' })).toHaveCount(0);
+});

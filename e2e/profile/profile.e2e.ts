@@ -1,0 +1,275 @@
+import type { Page } from '@playwright/test';
+import { APP_ID, READ_ONLY_APP_ID } from './support/profile-apps';
+import { expect, freshEmail, type SignedIn, storeTokens, test } from './support/profile-test';
+
+/** Collects the element's `passageProfileChange` events in the page. */
+async function recordChanges(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { changes: unknown[] };
+    w.changes = [];
+    document.addEventListener('passageProfileChange', (e) => w.changes.push((e as CustomEvent).detail));
+  });
+}
+const changes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { changes: { type: string }[] }).changes);
+
+async function openProfile(page: Page, url: string, user: SignedIn) {
+  await recordChanges(page);
+  await storeTokens(page, url, user);
+  await page.goto(`${url}/passageSuccess`);
+  const profile = page.locator('passage-profile');
+  await expect(profile.getByRole('heading', { name: 'Login info' })).toBeVisible();
+  return profile;
+}
+
+test('the success page greets the user and shows their profile, read-only until edited', async ({
+  page,
+  server,
+  api,
+}) => {
+  const user = await api.signUp(freshEmail('show'));
+  const profile = await openProfile(page, server.url, user);
+  await expect(page.getByRole('heading', { name: 'Way to go!' })).toBeVisible();
+  await expect(profile.getByText(user.email)).toBeVisible();
+  await expect(profile.getByText('Verified')).toBeVisible();
+  await expect(profile.getByText('Not set')).toBeVisible();
+  for (const label of ['Full name', 'Birthday', 'Pets', 'Newsletter', 'Mobile', 'Work email']) {
+    await expect(profile.getByLabel(label, { exact: true })).toBeDisabled();
+  }
+  const grid = profile.locator('.metadata-grid');
+  const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  expect(columns).toBe(6);
+  const [name, born] = await Promise.all(
+    ['Full name', 'Birthday'].map((l) => profile.getByLabel(l, { exact: true }).boundingBox()),
+  );
+  expect(Math.abs((name?.y ?? 0) - (born?.y ?? 1))).toBeLessThan(2); // side by side, as laid out
+  await expect(profile.getByText('No passkeys are registered.')).toBeVisible();
+  expect((await changes(page)).map((c) => c.type)).toEqual(['loaded']);
+});
+
+test('without a session the profile says no user is logged in and offers to sign in', async ({
+  page,
+  server,
+}) => {
+  await page.goto(`${server.url}/passageSuccess`);
+  const profile = page.locator('passage-profile');
+  await expect(profile.getByText('No user is logged in.')).toBeVisible();
+  await profile.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/passage$/);
+});
+
+test('changing the email validates, refuses an address in use and confirms through the new address', async ({
+  page,
+  server,
+  api,
+}) => {
+  const other = await api.signUp(freshEmail('taken'));
+  const user = await api.signUp(freshEmail('mail'));
+  const profile = await openProfile(page, server.url, user);
+  await profile.getByRole('button', { name: 'Edit Email address' }).click();
+  const input = profile.getByLabel('Email address');
+  await expect(input).toBeFocused();
+  await input.fill('');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByText('enter an email address')).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await input.fill('not-an-email');
+  await input.press('Enter');
+  await expect(profile.getByText('enter a valid email address')).toBeVisible();
+  await input.fill(other.email.toUpperCase());
+  await input.press('Enter');
+  await expect(profile.getByText('This email is already in use.')).toBeVisible();
+
+  const next = freshEmail('new');
+  await input.fill(`  ${next.toUpperCase()} `);
+  await input.press('Enter');
+  await expect(profile.getByText(`We've sent a confirmation link to ${next}.`)).toBeVisible();
+  await expect(profile.getByText(user.email)).toBeVisible(); // unchanged until the link is opened
+  const link = /psg_verify_link=([\w-]+)/.exec((await api.lastMessage(next)).text)?.[1];
+  expect(link).toBeTruthy();
+  expect(await changes(page)).toContainEqual({
+    type: 'email-change-requested',
+    newEmail: next,
+    confirmed: false,
+  });
+
+  // Opening the link confirms the change; the profile then shows the new address.
+  const activated = await api.call('PATCH', `/v1/apps/${APP_ID}/magic-link/activate`, { magic_link: link });
+  expect(activated.status).toBe(200);
+  await page.reload();
+  await expect(profile.getByText(next)).toBeVisible();
+  await expect(profile.getByText(user.email)).toHaveCount(0);
+});
+
+test('changing the phone checks the number and sends the confirmation by text', async ({
+  page,
+  server,
+  api,
+}) => {
+  const user = await api.signUp(freshEmail('phone'));
+  const profile = await openProfile(page, server.url, user);
+  await profile.getByRole('button', { name: 'Edit Phone number' }).click();
+  const input = profile.getByLabel('Phone number');
+  await input.press('Enter');
+  await expect(profile.getByText('enter a phone number')).toBeVisible();
+  await input.fill('12');
+  await input.press('Enter');
+  await expect(profile.getByText('enter a valid phone number')).toBeVisible();
+  await input.fill('(201) 555-0123');
+  await input.press('Enter');
+  await expect(profile.getByText("We've sent a confirmation link to +12015550123.")).toBeVisible();
+  expect((await api.lastMessage('+12015550123')).text).toContain('psg_verify_link=');
+  await profile.getByRole('button', { name: 'Edit Phone number' }).click();
+  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await expect(profile.getByRole('textbox', { name: 'Phone number' })).toHaveCount(0);
+  await expect(profile.getByRole('button', { name: 'Edit Phone number' })).toBeFocused();
+});
+
+test('metadata: each type keeps its §5 rule, "64 letters max" included, and saved values persist', async ({
+  page,
+  server,
+  api,
+}) => {
+  const user = await api.signUp(freshEmail('meta'));
+  const profile = await openProfile(page, server.url, user);
+  await profile.getByRole('button', { name: 'Edit Personal info' }).click();
+  const field = (label: string) => profile.getByLabel(label, { exact: true });
+  await expect(field('Full name')).toBeFocused();
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.locator('#metadata-full_name-error')).toHaveText('required');
+  await expect(profile.locator('#metadata-birthday-error')).toHaveText('required');
+
+  await field('Full name').fill('a'.repeat(64));
+  await field('Birthday').fill('1990-02-28');
+  await field('Pets').pressSequentially('1.5e');
+  await expect(field('Pets')).toHaveValue('15'); // keys other than digits and minus are blocked
+  await field('Mobile').fill('123');
+  await field('Work email').fill('ann@work');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.locator('#metadata-full_name-error')).toHaveText('64 letters max');
+  await expect(field('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(profile.locator('#metadata-mobile-error')).toHaveText('invalid phone');
+  await expect(profile.locator('#metadata-work_email-error')).toHaveText('invalid email');
+  await expect(profile.locator('#metadata-birthday-error')).toHaveText('');
+
+  await field('Full name').fill('a'.repeat(63));
+  await field('Mobile').fill('(201) 555-0123');
+  await field('Work email').fill('ann@work.example');
+  await field('Newsletter').check();
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByText('Saved.')).toBeVisible();
+  await expect(field('Full name')).toBeDisabled();
+
+  const stored = await api.call<{ user_metadata: Record<string, unknown> }>(
+    'GET',
+    '/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/currentuser/user-metadata',
+    undefined,
+    user.authToken,
+  );
+  expect(stored.body.user_metadata).toEqual({
+    full_name: 'a'.repeat(63),
+    birthday: '1990-02-28',
+    pets: 15,
+    newsletter: true,
+    mobile: '+12015550123',
+    work_email: 'ann@work.example',
+  });
+  await page.reload();
+  await expect(field('Mobile')).toHaveValue('+12015550123');
+  await expect(field('Newsletter')).toBeChecked();
+  expect((await changes(page)).map((c) => c.type)).toContain('loaded');
+});
+
+test('an app without profile management shows the profile read-only', async ({ page, server, api }) => {
+  const user = await api.signUp(freshEmail('ro'), READ_ONLY_APP_ID);
+  await storeTokens(page, server.url, user);
+  await page.goto(`${server.url}/passageSuccess`);
+  const profile = page.locator('passage-profile');
+  await profile.evaluate((el, id) => ((el as HTMLElement & { appId: string }).appId = id), READ_ONLY_APP_ID);
+  await expect(profile.getByText(user.email)).toBeVisible();
+  await expect(profile.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expect(profile.getByText('Your login info cannot be changed here.')).toBeVisible();
+  await expect(profile.getByLabel('Full name', { exact: true })).toBeDisabled();
+});
+
+test('an expired session asks the user to sign in again instead of failing silently', async ({
+  page,
+  server,
+  api,
+}) => {
+  const user = await api.signUp(freshEmail('expired'));
+  const profile = await openProfile(page, server.url, user);
+  // The session ends elsewhere: the refresh token is revoked and the auth token has expired.
+  await api.call('DELETE', `/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/tokens?refresh_token=${user.refreshToken}`);
+  await page.evaluate(() => {
+    const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+    const expired = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ exp: 1 })}.x`;
+    localStorage.setItem('psg_auth_token', expired);
+  });
+  await profile.getByRole('button', { name: 'Edit Personal info' }).click();
+  await profile.getByLabel('Full name', { exact: true }).fill('Ann');
+  await profile.getByLabel('Birthday', { exact: true }).fill('1990-01-01');
+  await profile.getByLabel('Pets', { exact: true }).fill('1');
+  await profile.getByLabel('Mobile', { exact: true }).fill('+12015550123');
+  await profile.getByLabel('Work email', { exact: true }).fill('a@b.example');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    profile.getByRole('alert').filter({ hasText: 'Your session has expired. Please sign in again.' }),
+  ).toBeVisible();
+  expect((await changes(page)).map((c) => c.type)).toContain('session-expired');
+  await profile.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/passage$/);
+});
+
+test('sign-out revokes the refresh token and clears the stored tokens', async ({ page, server, api }) => {
+  const user = await api.signUp(freshEmail('bye'));
+  const profile = await openProfile(page, server.url, user);
+  await profile.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/passage$/);
+  expect(await page.evaluate(() => [localStorage.psg_auth_token, localStorage.psg_refresh_token])).toEqual([
+    undefined,
+    undefined,
+  ]);
+  const refresh = await api.call('POST', '/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/tokens', {
+    refresh_token: user.refreshToken,
+  });
+  expect(refresh.status).toBe(401);
+});
+
+test("the page's own sign-out button signs out through the element", async ({ page, server, api }) => {
+  const user = await api.signUp(freshEmail('page-bye'));
+  await openProfile(page, server.url, user);
+  await page.locator('main > p').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/passage$/);
+  const refresh = await api.call('POST', '/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/tokens', {
+    refresh_token: user.refreshToken,
+  });
+  expect(refresh.status).toBe(401);
+});
+
+test.describe('accessibility', () => {
+  // axe-core is injected as a script; the site's CSP rightly forbids that to pages.
+  test.use({ bypassCSP: true });
+
+  test('the profile and its dialogs pass axe-core in light and dark', async ({ page, server, api }) => {
+    const user = await api.signUp(freshEmail('axe'));
+    const profile = await openProfile(page, server.url, user);
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    const violations = () =>
+      page.evaluate(async () => {
+        const axe = (
+          window as unknown as { axe: { run(c: unknown): Promise<{ violations: { id: string }[] }> } }
+        ).axe;
+        return (await axe.run(document)).violations.map((v) => v.id);
+      });
+    expect(await violations()).toEqual([]);
+    await profile.getByRole('button', { name: 'Edit Personal info' }).click();
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect(profile.locator('#metadata-full_name-error')).toHaveText('required');
+    expect(await violations()).toEqual([]);
+    await profile.evaluate((el) => el.setAttribute('theme', 'dark'));
+    await profile.getByRole('button', { name: 'Learn more' }).click();
+    await expect(profile.getByRole('dialog')).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import { type StartedServer, startServer } from '../../support/start-server';
+import { APP_ID, profileApps } from './profile-apps';
+
+export interface SignedIn {
+  userId: string;
+  email: string;
+  authToken: string;
+  refreshToken: string;
+}
+
+/** Talks to the real server the way the widget does, for setting up what a test needs. */
+export class ProfileApi {
+  constructor(readonly url: string) {}
+
+  async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T }> {
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  /** The newest dev-outbox message sent to `to`. */
+  async lastMessage(to: string): Promise<{ text: string; subject: string }> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { body } = await this.call<{ to: string; text: string; subject: string }[]>('GET', '/dev/outbox');
+      const message = body.find((m) => m.to === to);
+      if (message) return message;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no message to ${to} in the dev outbox`);
+  }
+
+  /** Registers `email` with a one-time code read from the dev outbox, as a person would. */
+  async signUp(email: string, appId = APP_ID): Promise<SignedIn> {
+    const app = `/v1/apps/${appId}`;
+    const created = await this.call<{ user: { id: string } }>('POST', `${app}/users`, { identifier: email });
+    if (created.status >= 300)
+      throw new Error(`create user: ${created.status} ${JSON.stringify(created.body)}`);
+    const sent = await this.call<{ otp_id: string }>('POST', `${app}/register/otp`, {
+      identifier: email,
+      language: 'en',
+    });
+    if (sent.status >= 300) throw new Error(`send code: ${sent.status} ${JSON.stringify(sent.body)}`);
+    const code = /\b(\d{6})\b/.exec((await this.lastMessage(email)).text)?.[1];
+    const activated = await this.call<{ auth_result: { auth_token: string; refresh_token: string } }>(
+      'POST',
+      `${app}/otp/activate`,
+      { otp: code, otp_id: sent.body.otp_id },
+    );
+    if (activated.status >= 300)
+      throw new Error(`activate: ${activated.status} ${JSON.stringify(activated.body)}`);
+    const { auth_token, refresh_token } = activated.body.auth_result;
+    return { userId: created.body.user.id, email, authToken: auth_token, refreshToken: refresh_token };
+  }
+}
+
+/** Puts the tokens where the client's token store keeps them (passage-api §7). */
+export async function storeTokens(
+  page: Page,
+  url: string,
+  user: Pick<SignedIn, 'authToken' | 'refreshToken'>,
+) {
+  await page.goto(`${url}/robots.txt`);
+  await page.evaluate(({ authToken, refreshToken }) => {
+    localStorage.setItem('psg_auth_token', authToken);
+    localStorage.setItem('psg_refresh_token', refreshToken);
+  }, user);
+}
+
+let counter = 0;
+/** A fresh address per test, so limits and state never leak between tests. */
+export const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
+
+/** One server for the profile tests, with the apps above, on its own database. */
+export const test = base.extend<{ api: ProfileApi }, { server: StartedServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'open-passage-profile-'));
+      const appsFile = join(dir, 'apps.json');
+      writeFileSync(appsFile, JSON.stringify(profileApps));
+      const server = await startServer({ APPS_FILE: appsFile, LOG_LEVEL: 'warn' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  api: async ({ server }, use) => use(new ProfileApi(server.url)),
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const www = join(root, 'www');
+const axeSource = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
+
+/** The origin the preview page is served from (routed by Playwright from the built www/ folder). */
+export const PREVIEW_ORIGIN = 'http://views.localhost';
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>View preview</title>
+<script type="module" src="/build/open-passage.esm.js"></script></head>
+<body><main><h1 tabindex="-1">View preview</h1><passage-view-preview></passage-view-preview></main></body></html>`;
+
+/** Opens a page with only the elements loaded and one `<passage-view-preview>`, with axe-core injected. */
+export async function openPreview(page: Page): Promise<void> {
+  await page.route(`${PREVIEW_ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body: PAGE });
+    const file = normalize(join(www, path));
+    if (!file.startsWith(www)) return route.fulfill({ status: 404 });
+    try {
+      return route.fulfill({
+        contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+        body: readFileSync(file),
+      });
+    } catch {
+      return route.fulfill({ status: 404 });
+    }
+  });
+  // Reduced motion: no fade, so axe sees final colours (and the reduced-motion path is exercised).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${PREVIEW_ORIGIN}/`);
+  await page.addScriptTag({ content: axeSource });
+  await page.locator('passage-view-preview').evaluate((el) => customElements.whenDefined(el.localName));
+}
+
+/** Sets what the preview shows and waits for it to render. */
+export async function showView(
+  page: Page,
+  props: { state: unknown; theme?: 'light' | 'dark'; language?: string; customization?: unknown },
+): Promise<void> {
+  await page.locator('passage-view-preview').evaluate(async (el, p) => {
+    Object.assign(el, { theme: 'light', language: 'en', customization: undefined, ...p });
+    await (el as unknown as { componentOnReady(): Promise<unknown> }).componentOnReady();
+  }, props);
+  // Views after the identifier form arrive in a lazy chunk: wait until this one is on screen.
+  const kind = (props.state as { kind: string }).kind;
+  await page.locator(`passage-view-preview .view[part~="view-${kind}"]`).waitFor();
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: unknown[]; failureSummary: string }[];
+}
+
+/** axe-core's violations inside the preview (it walks into the shadow root by itself). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
