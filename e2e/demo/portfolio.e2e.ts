@@ -97,9 +97,30 @@ test('every nav button jumps to its section and moves focus to the heading', asy
 
 test('each anchor also works as a direct link', async ({ page }) => {
   for (const section of SECTIONS) {
+    // A link opened from elsewhere is a fresh load (a same-document hash change would start a second
+    // smooth scroll while the first still runs, which Chromium resolves in favour of the first).
+    await page.goto('about:blank');
     await page.goto(`/#${section.id}`);
     await expect(page.getByRole('heading', { level: 2, name: section.heading })).toBeInViewport();
   }
+});
+
+test('sections keep their prerendered height when their code arrives, so nothing below them moves', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const heights = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('main > section')].map((s) => `${s.id}:${Math.round(s.clientHeight)}`),
+    );
+  const prerendered = await heights();
+  for (const section of SECTIONS) {
+    await page.locator(`#${section.id}`).scrollIntoViewIfNeeded();
+  }
+  await expect(page.locator('form[aria-label="Contact form"]')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('gallery-slot').locator('.image-gallery')).toBeVisible();
+  expect(await heights()).toEqual(prerendered);
 });
 
 test('the skip link is the first stop of the keyboard and skips the navigation', async ({ page }) => {

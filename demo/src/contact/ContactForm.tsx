@@ -114,6 +114,9 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
             onChange={onChange}
             multiline
             rows={field.rows}
+            // A growing field starts as one line in the prerendered HTML too (a bare textarea shows two), so
+            // the section keeps its height when the form hydrates and an anchor jump lands where it aimed.
+            inputProps={field.rows ? undefined : { rows: 1 }}
             autoComplete={field.autoComplete}
           />
         </FormControl>
