@@ -165,23 +165,34 @@ const newMessages = outbox.prepare(
   'SELECT rowid, recipient, text FROM dev_outbox WHERE rowid > ? ORDER BY rowid',
 );
 
-/** One poller for every waiting login (one query per tick, not one per waiter), so the reader stays light. */
+/**
+ * One poller for every waiting login (one query per tick, not one per waiter), so the reader stays light.
+ * A code can land before its login starts waiting (the worker may deliver before the HTTP answer is read),
+ * so codes nobody waits for yet are kept until asked for.
+ */
 const waiting = new Map();
+const arrived = new Map();
 let lastRowid = 0;
 let polling = null;
 function pollOutbox() {
   for (const row of newMessages.all(lastRowid)) {
     lastRowid = row.rowid;
     const code = /\b(\d{6})\b/.exec(row.text)?.[1];
+    if (!code) continue;
     const resolve = waiting.get(row.recipient);
-    if (code && resolve) {
+    if (resolve) {
       waiting.delete(row.recipient);
       resolve(code);
-    }
+    } else arrived.set(row.recipient, code);
   }
   polling = waiting.size > 0 ? setTimeout(pollOutbox, 2) : null;
 }
 function codeFor(identifier) {
+  const early = arrived.get(identifier);
+  if (early) {
+    arrived.delete(identifier);
+    return Promise.resolve(early);
+  }
   return new Promise((resolve, reject) => {
     waiting.set(identifier, resolve);
     polling ??= setTimeout(pollOutbox, 2);

@@ -17,7 +17,7 @@ import { AppOrigins } from './http/app-origins.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
@@ -68,6 +68,7 @@ export async function buildServer(
 
   const http = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new OneLinePerRequest(),
     // A hop count works too; Fastify's types only list the boolean and address forms.
     trustProxy: config.trustProxy as boolean | string,
     routerOptions: { ignoreTrailingSlash: true },
@@ -143,6 +144,7 @@ export async function buildServer(
     async close() {
       await delivery.worker.stop();
       await http.close();
+      await identity.close();
       await db.destroy();
     },
   };

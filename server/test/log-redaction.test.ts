@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../src/security/log-redaction.js';
+import { redactSecrets, redactUrl } from '../src/security/log-redaction.js';
 
 describe('redactUrl', () => {
   it('masks secret query parameters and keeps the rest', () => {
@@ -9,5 +9,30 @@ describe('redactUrl', () => {
     expect(redactUrl('/p?x=1&psg_magic_link=t0k#f')).toBe('/p?x=1&psg_magic_link=[redacted]#f');
     expect(redactUrl('/p?PSG_VERIFY_LINK=t0k')).toBe('/p?PSG_VERIFY_LINK=[redacted]');
     expect(redactUrl('/v1/apps/a/users?identifier=a%40b.co')).toBe('/v1/apps/a/users?identifier=a%40b.co');
+  });
+});
+
+describe('redactSecrets', () => {
+  it('censors secret keys at the top level and one level down, and leaves other lines as they are', () => {
+    const line = { event: 'code.sent', otp: '123456', user: { refresh_token: 'rt', email: 'a@b.example' } };
+    expect(redactSecrets(line)).toEqual({
+      event: 'code.sent',
+      otp: '[redacted]',
+      user: { refresh_token: '[redacted]', email: 'a@b.example' },
+    });
+    expect(line.otp).toBe('123456'); // the caller's object is not changed
+    const clean = { event: 'login.success', userId: 'u1' };
+    expect(redactSecrets(clean)).toBe(clean);
+  });
+
+  it('keeps an error code at the top level but censors a nested code and any header spelling', () => {
+    expect(redactSecrets({ code: 'invalid_request', params: { code: '654321' } })).toEqual({
+      code: 'invalid_request',
+      params: '[redacted]',
+    });
+    expect(redactSecrets({ headers: { Authorization: 'Bearer x', 'content-type': 'a' } })).toEqual({
+      headers: { Authorization: '[redacted]', 'content-type': 'a' },
+    });
+    expect(redactSecrets({ body: { code: '654321' } })).toEqual({ body: { code: '[redacted]' } });
   });
 });

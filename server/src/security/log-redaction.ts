@@ -18,3 +18,54 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
   };
 }
+
+/** Log fields whose values are secrets wherever they appear (ASVS 16.2.5; security.md L2). */
+const SECRET_KEYS = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'otp',
+  'code',
+  'token',
+  'auth_token',
+  'refresh_token',
+  'magic_link',
+  'link',
+  'params',
+  'text',
+  'html',
+  'password',
+]);
+const CENSOR = '[redacted]';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/** A copy of `object` with its secret keys censored, or `object` itself when it has none. */
+function censorKeys(object: Record<string, unknown>, depth: number): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in object) {
+    const value = object[key];
+    let replaced = value;
+    // A top-level `code` is an event's error code (`invalid_request`), not a one-time code.
+    if (SECRET_KEYS.has(key.toLowerCase()) && !(depth === 0 && key === 'code')) replaced = CENSOR;
+    else if (depth === 0 && isPlainObject(value)) replaced = censorKeys(value, 1);
+    if (replaced !== value) {
+      copy ??= { ...object };
+      copy[key] = replaced;
+    }
+  }
+  return copy ?? object;
+}
+
+/**
+ * Pino's `formatters.log`: censors secret fields at the top level of a log line and one level down
+ * (`{ user: { refresh_token } }`, `{ headers: { authorization } }`). Requests and replies are written by
+ * their serializers (method, masked URL, status), which never include headers or bodies.
+ */
+export function redactSecrets(line: Record<string, unknown>): Record<string, unknown> {
+  return censorKeys(line, 0);
+}

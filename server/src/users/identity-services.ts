@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import type { Db } from '../db/database.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
+import { BatchedRateLimiter } from '../security/batched-rate-limiter.js';
 import { Housekeeping } from '../security/housekeeping.js';
 import { RateLimiter } from '../security/rate-limiter.js';
 import { ServerSecrets } from '../security/server-secrets.js';
@@ -30,6 +31,8 @@ import { UsersRepository } from './users-repository.js';
  * - `signingKeys.forApp(appId)` — the app's RS256 key (`signing.privateKey`, `signing.kid`) and JWKS.
  * - `rateLimits` — DB-backed counters (`hit`, `exhausted`, `reset`, `enforce` → 429
  *   `too_many_requests`); policies and key builders in security/limits.ts.
+ * - `lookupLimits` — the same counters for identifier lookups, counted in memory and written in batches
+ *   (`enforce` is synchronous); `close()` writes what is left.
  * - `secrets.get(name)` — 32-byte secrets shared by all instances.
  */
 export class IdentityServices {
@@ -38,6 +41,7 @@ export class IdentityServices {
   readonly appCache: AppCache;
   readonly secrets: ServerSecrets;
   readonly rateLimits: RateLimiter;
+  readonly lookupLimits: BatchedRateLimiter;
   readonly signingKeys: SigningKeys;
   readonly authTokens: AuthTokens;
   readonly refreshTokens: RefreshTokens;
@@ -56,11 +60,20 @@ export class IdentityServices {
     this.appCache = new AppCache(apps);
     this.secrets = new ServerSecrets(db);
     this.rateLimits = new RateLimiter(db, options.rateLimitFactor);
+    this.lookupLimits = new BatchedRateLimiter(db, {
+      factor: options.rateLimitFactor,
+      onFlushError: (error) => log.error({ err: error }, 'writing lookup counts failed; retrying'),
+    });
     this.signingKeys = new SigningKeys(db);
     this.authTokens = new AuthTokens(this.signingKeys, options.publicUrl);
     this.refreshTokens = new RefreshTokens(db);
     this.housekeeping = new Housekeeping(db, log);
     this.authResults = new AuthResults(this.appCache, this.users, this.authTokens, this.refreshTokens, log);
+  }
+
+  /** Writes what is still only counted in memory. */
+  async close(): Promise<void> {
+    await this.lookupLimits.flush();
   }
 
   setCredentialSummaries(summaries: CredentialSummaries): void {

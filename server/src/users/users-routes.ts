@@ -34,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
       const identifier = requireIdentifier(app, request.query.identifier);
-      await identity.rateLimits.enforce(
+      identity.lookupLimits.enforce(
         limitKeys.lookupFromIp(app.id, request.ip),
         LIMITS.lookupsPerIp,
         'Too many identifier lookups from this address.',

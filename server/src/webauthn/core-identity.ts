@@ -41,7 +41,7 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
       return wrap(await identity.users.createPending(app.id, identifier, null)) as PasskeyUser;
     },
     async countLookup(appId, ip) {
-      await identity.rateLimits.enforce(
+      identity.lookupLimits.enforce(
         limitKeys.lookupFromIp(appId, ip),
         LIMITS.lookupsPerIp,
         'Too many identifier lookups from this address.',

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { type HitResult, type LimitPolicy, limitMessage, TooManyRequestsError } from './rate-limiter.js';
+
+interface Entry {
+  policy: LimitPolicy;
+  /** Start of the current window (ms), as the database last told, or as this instance opened it. */
+  windowStart: number;
+  /** Hits in the window that the database had counted (all instances) at the last flush. */
+  shared: number;
+  /** Hits sent to the database by the flush under way. */
+  inFlight: number;
+  /** Hits counted here since the last flush began. */
+  pending: number;
+}
+
+export interface BatchedRateLimiterOptions {
+  /** How long hits wait in memory before they are written together (ms). */
+  flushMs?: number;
+  /** Scales every limit like RATE_LIMIT_FACTOR; 0 switches the limits off. */
+  factor?: number;
+  onFlushError?: (error: unknown) => void;
+}
+
+/**
+ * Fixed-window limits for high-volume calls (identifier lookups), where a database write per request
+ * would cost more than the call itself. Hits are counted in memory and written in one transaction every
+ * `flushMs` into the same `rate_limits` rows the exact RateLimiter uses, where the instances' counts meet.
+ * An instance decides from the shared total it last read plus its own unwritten hits: alone it is exact;
+ * with several instances a key can overrun its limit by what the others counted since their last flush.
+ * Limits that guard secrets (code sends, wrong codes) stay on the exact RateLimiter.
+ */
+export class BatchedRateLimiter {
+  private readonly entries = new Map<string, Entry>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private readonly flushMs: number;
+  private readonly factor: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: BatchedRateLimiterOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 250;
+    this.factor = options.factor ?? 1;
+  }
+
+  /** Counts one hit on `key` (no I/O) and says whether it is within the policy. */
+  hit(key: string, policy: LimitPolicy, now = Date.now()): HitResult {
+    if (this.factor <= 0) return { allowed: true, hits: 0, retryAfter: 0 };
+    let entry = this.entries.get(key);
+    if (!entry || entry.windowStart + policy.windowSeconds * 1000 <= now) {
+      // A new window; a flush still writing the old one updates the old entry, no longer listed.
+      entry = { policy, windowStart: now, shared: 0, inFlight: 0, pending: 0 };
+      this.entries.set(key, entry);
+    }
+    entry.pending++;
+    this.schedule();
+    const hits = entry.shared + entry.inFlight + entry.pending;
+    const retryAfter = Math.max(1, Math.ceil((entry.windowStart + policy.windowSeconds * 1000 - now) / 1000));
+    return { allowed: hits <= Math.max(1, Math.round(policy.limit * this.factor)), hits, retryAfter };
+  }
+
+  /** Counts a hit and throws 429 `too_many_requests` when over the policy. */
+  enforce(key: string, policy: LimitPolicy, message: string): void {
+    const result = this.hit(key, policy);
+    if (!result.allowed) throw new TooManyRequestsError(limitMessage(message, result), result.retryAfter);
+  }
+
+  /** Writes the waiting hits now (the timer does this on its own; call it before shutting down). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.flushing) await this.flushing;
+    this.flushing = this.writePending().finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  /** Keys held in memory (for tests of the eviction). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush().catch((error: unknown) => this.options.onFlushError?.(error));
+    }, this.flushMs);
+    this.timer.unref();
+  }
+
+  private async writePending(): Promise<void> {
+    const now = Date.now();
+    const batch: [string, Entry, number][] = [];
+    for (const [key, entry] of this.entries) {
+      if (entry.pending > 0) {
+        batch.push([key, entry, entry.pending]);
+        entry.inFlight += entry.pending;
+        entry.pending = 0;
+      } else if (entry.windowStart + entry.policy.windowSeconds * 1000 <= now && entry.inFlight === 0) {
+        this.entries.delete(key);
+      }
+    }
+    if (batch.length === 0) return;
+    try {
+      const rows = await this.db.transaction().execute(async (trx) => {
+        const written = [];
+        for (const [key, entry, count] of batch) written.push(await upsert(trx, key, entry, count, now));
+        return written;
+      });
+      rows.forEach((row, i) => {
+        const [, entry, count] = batch[i]!;
+        entry.inFlight -= count;
+        entry.shared = Number(row.hits);
+        entry.windowStart = Date.parse(row.window_start);
+      });
+    } catch (error) {
+      // Not lost: the hits wait for the next flush.
+      for (const [, entry, count] of batch) {
+        entry.inFlight -= count;
+        entry.pending += count;
+      }
+      this.schedule();
+      throw error;
+    }
+  }
+}
+
+/** Adds `count` hits to `key`'s row, opening the entry's window when the stored one has ended. */
+function upsert(db: Db, key: string, entry: Entry, count: number, now: number) {
+  const start = new Date(entry.windowStart).toISOString();
+  const cutoff = new Date(now - entry.policy.windowSeconds * 1000).toISOString();
+  return db
+    .insertInto('rate_limits')
+    .values({ key, window_start: start, hits: count })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN CAST(${count} AS integer) ELSE rate_limits.hits + CAST(${count} AS integer) END`,
+        window_start: sql<string>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN ${start} ELSE rate_limits.window_start END`,
+      }),
+    )
+    .returning(['hits', 'window_start'])
+    .executeTakeFirstOrThrow();
+}

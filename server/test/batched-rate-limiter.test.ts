@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
+import { BatchedRateLimiter } from '../src/security/batched-rate-limiter.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+const policy = { limit: 3, windowSeconds: 60 };
+
+describe('BatchedRateLimiter: lookups counted in memory, shared through the database', () => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = openDatabase(database.url).db;
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  const storedHits = async (key: string) =>
+    Number(
+      (await db.selectFrom('rate_limits').select('hits').where('key', '=', key).executeTakeFirst())?.hits ?? 0,
+    );
+
+  it('allows the limit, then refuses with the seconds left in the window', () => {
+    const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
+    const now = 1_000_000;
+    const results = [0, 1, 2, 3].map((i) => limiter.hit('alone', policy, now + i * 1000));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]).toMatchObject({ hits: 4, retryAfter: 57 });
+    expect(limiter.hit('alone', policy, now + 60_000).allowed).toBe(true); // a new window
+  });
+
+  it('writes the hits of many calls in one flush, and instances see each other after theirs', async () => {
+    const first = new BatchedRateLimiter(db, { flushMs: 60_000 });
+    const second = new BatchedRateLimiter(db, { flushMs: 60_000 });
+    first.hit('shared', policy);
+    first.hit('shared', policy);
+    expect(await storedHits('shared')).toBe(0);
+    await first.flush();
+    expect(await storedHits('shared')).toBe(2);
+    // The second instance learns the shared total when it writes its own hit.
+    expect(second.hit('shared', policy).allowed).toBe(true);
+    await second.flush();
+    expect(await storedHits('shared')).toBe(3);
+    expect(second.hit('shared', policy).allowed).toBe(false);
+  });
+
+  it('flushes on its own after flushMs', async () => {
+    const limiter = new BatchedRateLimiter(db, { flushMs: 20 });
+    limiter.hit('timed', policy);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await storedHits('timed')).toBe(1);
+  });
+
+  it('forgets keys whose window has ended once they are written', async () => {
+    const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
+    limiter.hit('old', { limit: 3, windowSeconds: 1 }, Date.now() - 5_000);
+    await limiter.flush();
+    expect(limiter.size).toBe(1);
+    await limiter.flush();
+    expect(limiter.size).toBe(0);
+  });
+
+  it('keeps the hits for the next flush when the database fails', async () => {
+    const broken = {
+      transaction: () => ({
+        execute: () => Promise.reject(new Error('the database is down')),
+      }),
+    } as unknown as Db;
+    const limiter = new BatchedRateLimiter(broken, { flushMs: 60_000 });
+    limiter.hit('kept', policy);
+    await expect(limiter.flush()).rejects.toThrow('the database is down');
+    expect(limiter.hit('kept', policy).hits).toBe(2);
+  });
+
+  it('scales limits by the factor, and a factor of 0 switches them off', () => {
+    const doubled = new BatchedRateLimiter(db, { flushMs: 60_000, factor: 2 });
+    expect([1, 2, 3, 4, 5, 6, 7].map(() => doubled.hit('doubled', policy).allowed).filter(Boolean)).toHaveLength(6);
+    const off = new BatchedRateLimiter(db, { flushMs: 60_000, factor: 0 });
+    expect([1, 2, 3, 4].every(() => off.hit('off', policy).allowed)).toBe(true);
+  });
+});
