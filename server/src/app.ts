@@ -21,6 +21,7 @@ import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
+import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
 import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
 import { otpRoutes } from './otp/otp-routes.js';
@@ -91,16 +92,18 @@ export async function buildServer(
   const useDevOutbox = !config.production && (config.smtpUrl === null || config.smsProvider === null);
   const devOutbox = useDevOutbox ? new DevOutbox(db) : null;
   if (devOutbox) registerDevOutboxRoutes(http, devOutbox);
-  const delivery = createDelivery({
+  const secrets = new ServerSecrets(db);
+  const delivery = await createDelivery({
     db,
     kind,
     apps: appsRepository,
+    secrets,
     transports: chooseTransports(config, devOutbox, http.log),
     log: http.log,
     ...options.delivery,
   });
   const sender: MessageSender = delivery.sender;
-  const identity = new IdentityServices(db, appsRepository, sender, http.log, config);
+  const identity = new IdentityServices(db, appsRepository, sender, secrets, http.log, config);
 
   await http.register(usersRoutes, { identity });
   await http.register(tokenRoutes, { identity });

@@ -20,7 +20,8 @@ describe('BatchedRateLimiter: lookups counted in memory, shared through the data
 
   const storedHits = async (key: string) =>
     Number(
-      (await db.selectFrom('rate_limits').select('hits').where('key', '=', key).executeTakeFirst())?.hits ?? 0,
+      (await db.selectFrom('rate_limits').select('hits').where('key', '=', key).executeTakeFirst())?.hits ??
+        0,
     );
 
   it('allows the limit, then refuses with the seconds left in the window', () => {
@@ -77,7 +78,9 @@ describe('BatchedRateLimiter: lookups counted in memory, shared through the data
 
   it('scales limits by the factor, and a factor of 0 switches them off', () => {
     const doubled = new BatchedRateLimiter(db, { flushMs: 60_000, factor: 2 });
-    expect([1, 2, 3, 4, 5, 6, 7].map(() => doubled.hit('doubled', policy).allowed).filter(Boolean)).toHaveLength(6);
+    expect(
+      [1, 2, 3, 4, 5, 6, 7].map(() => doubled.hit('doubled', policy).allowed).filter(Boolean),
+    ).toHaveLength(6);
     const off = new BatchedRateLimiter(db, { flushMs: 60_000, factor: 0 });
     expect([1, 2, 3, 4].every(() => off.hit('off', policy).allowed)).toBe(true);
   });

@@ -143,6 +143,37 @@ describe('current user', () => {
     ).toBe(404);
   });
 
+  it('asks for a fresh sign-in before changing the email or phone when the sign-in is older than 15 minutes', async () => {
+    const { userId, auth } = await signedInUser(t, BOTH_APP, 'stale@example.com');
+    // The sign-in happened 20 minutes ago; a refresh keeps that time in the new auth token.
+    await t.server.db
+      .updateTable('refresh_families')
+      .set({ authenticated_at: new Date(Date.now() - 20 * 60 * 1000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    const refreshed = await json<{ auth_result: { auth_token: string } }>(
+      await t.call('POST', `/v1/apps/${BOTH_APP}/tokens/`, { refresh_token: auth.refresh_token }),
+    );
+    const stale = as(refreshed.auth_result.auth_token);
+    for (const [route, body] of [
+      ['/email', { new_email: 'fresh@example.com' }],
+      ['/phone', { new_phone: '+14155550134' }],
+    ] as const) {
+      const res = await t.call('PATCH', path(route, BOTH_APP), body, stale);
+      expect(res.status).toBe(401);
+      expect((await json<{ code: string }>(res)).code).toBe('reauthentication_required');
+    }
+    expect((await t.call('GET', path('', BOTH_APP), undefined, stale)).status).toBe(200);
+    const fresh = await signedInUser(t, BOTH_APP, 'fresh-sign-in@example.com');
+    const ok = await t.call(
+      'PATCH',
+      path('/email', BOTH_APP),
+      { new_email: 'f2@example.com' },
+      as(fresh.auth.auth_token),
+    );
+    expect(ok.status).toBe(200);
+  });
+
   it('refuses an email that is in use, invalid, or the current one', async () => {
     await signedInUser(t, TEST_APP_ID, 'taken@example.com');
     const { auth } = await signedInUser(t, TEST_APP_ID, 'wants@example.com');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
@@ -5,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
 import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
 import type { OutgoingMessage } from '../src/delivery/outgoing-message.js';
+import { ParamsCipher } from '../src/delivery/params-cipher.js';
 import { QueueRepository } from '../src/delivery/queue-repository.js';
 import type { Envelope, Transport } from '../src/delivery/transports/transport.js';
 import { startSmtpSink } from './support/smtp-sink.js';
@@ -94,6 +96,61 @@ describe('delivery over SMTP', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(sink.received).toHaveLength(1);
+    await sink.stop();
+  });
+});
+
+describe('delivery: what the queue keeps', () => {
+  let t: RunningTestServer | undefined;
+  afterEach(async () => {
+    await t?.stop();
+    t = undefined;
+  });
+
+  it('keeps a code sealed in the queue while it waits, and drops it unsent once it has expired', async () => {
+    const probe = await startSmtpSink();
+    const port = probe.port;
+    await probe.stop(); // nothing listens: the messages wait in the queue
+    t = await startTestServer({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+      build: { delivery: fastRetries },
+    });
+    await t.server.sender.enqueue({
+      ...codeMail('sealed@example.com', '135791'),
+      expiresAt: Date.now() + 60_000,
+    });
+    await t.server.sender.enqueue({ ...codeMail('late@example.com', '246802'), expiresAt: Date.now() + 400 });
+    const rows = await t.server.db.selectFrom('outgoing_messages').selectAll().execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.params).toMatch(/^v1\./);
+      expect(row.params).not.toMatch(/135791|246802/);
+    }
+    const expired = await until(async () => {
+      const r = await t!.server.db
+        .selectFrom('outgoing_messages')
+        .selectAll()
+        .where('recipient', '=', 'late@example.com')
+        .executeTakeFirst();
+      return r?.status === 'failed' && r;
+    });
+    expect(expired).toMatchObject({ params: '{}', last_error: 'expired before it could be sent' });
+
+    const sink = await startSmtpSink(port);
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.recipients).toEqual(['sealed@example.com']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.received).toHaveLength(1);
+    await sink.stop();
+  });
+
+  it('sends what an instance enqueues at once, without waiting for a poll', async () => {
+    const sink = await startSmtpSink();
+    t = await startTestServer({ env: { SMTP_URL: sink.url }, build: { delivery: { pollMs: 60_000 } } });
+    const started = performance.now();
+    await t.server.sender.enqueue(codeMail('instant@example.com'));
+    await sink.waitFor(1);
+    expect(performance.now() - started).toBeLessThan(2_000);
     await sink.stop();
   });
 });
@@ -231,7 +288,11 @@ describe('several instances on one database', () => {
       },
     };
     const log = pino({ level: 'silent' });
-    const queues = [new QueueRepository(first.db, first.kind), new QueueRepository(second.db, second.kind)];
+    const cipher = new ParamsCipher(randomBytes(32));
+    const queues = [
+      new QueueRepository(first.db, first.kind, cipher),
+      new QueueRepository(second.db, second.kind, cipher),
+    ];
     for (let i = 0; i < 60; i++) await queues[0]!.insert(codeMail(`user${i}@example.com`), Date.now());
     const workers = queues.map(
       (queue) =>

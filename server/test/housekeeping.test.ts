@@ -19,8 +19,9 @@ describe('housekeeping', () => {
     const { db } = t.server;
     const count = async () =>
       Promise.all(
-        (['one_time_codes', 'magic_links', 'refresh_tokens', 'rate_limits'] as const).map(async (table) =>
-          Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        (['one_time_codes', 'magic_links', 'refresh_families', 'refresh_tokens', 'rate_limits'] as const).map(
+          async (table) =>
+            Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
         ),
       );
     const fresh = await count();
@@ -32,9 +33,9 @@ describe('housekeeping', () => {
     const longAgo = '2000-01-01T00:00:00.000Z';
     await db.updateTable('one_time_codes').set({ expires_at: longAgo }).execute();
     await db.updateTable('magic_links').set({ expires_at: longAgo }).execute();
-    await db.updateTable('refresh_tokens').set({ expires_at: longAgo }).execute();
+    await db.updateTable('refresh_families').set({ expires_at: longAgo }).execute();
     await db.updateTable('rate_limits').set({ window_start: longAgo }).execute();
     await t.server.identity.housekeeping.run();
-    expect(await count()).toEqual([0, 0, 0, 0]);
+    expect(await count()).toEqual([0, 0, 0, 0, 0]);
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { limitKeys } from '../src/security/limits.js';
 import { captureMessages } from './support/captured-messages.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
@@ -159,43 +158,99 @@ describe('one-time codes', () => {
     expect(Number(row.attempts)).toBe(5);
   });
 
-  it('keeps a per-user failure budget that a resend does not reset; a success resets it', async () => {
+  const budgetOf = async (who: string) => {
+    const user = await t.server.identity.users.findByIdentifier(TEST_APP_ID, { type: 'email', value: who });
+    return { failures: Number(user?.code_failures), lockedUntil: user?.code_locked_until ?? null };
+  };
+  const setBudget = (who: string, failures: number, lockedUntil: string | null = null) =>
+    t.server.db
+      .updateTable('users')
+      .set({ code_failures: failures, code_locked_until: lockedUntil })
+      .where('email', '=', who)
+      .execute();
+
+  it('keeps a per-user failure budget that neither a resend nor time resets; a success does', async () => {
     const who = 'budget@example.com';
     let otpId = await requestCode('register', who);
     expect((await activate(otpId, mail.codeFor(who))).status).toBe(200);
-    // 10 wrong tries over two codes use up the budget…
     for (let round = 0; round < 2; round++) {
       otpId = await requestCode('login', who);
-      for (let i = 0; i < 5; i++) expect((await activate(otpId, wrong(mail.codeFor(who)))).status).toBe(400);
+      for (let i = 0; i < 4; i++) expect((await activate(otpId, wrong(mail.codeFor(who)))).status).toBe(400);
     }
-    // …so even the right code of a fresh one is refused.
-    await t.server.db.deleteFrom('rate_limits').where('key', 'like', 'send-%').execute();
+    expect(await budgetOf(who)).toEqual({ failures: 8, lockedUntil: null });
+    // The right code signs in and clears the budget.
+    expect((await activate(otpId, mail.codeFor(who))).status).toBe(200);
+    expect(await budgetOf(who)).toEqual({ failures: 0, lockedUntil: null });
+  });
+
+  it('pauses codes every tenth wrong one, longer each time, and refuses even the right code meanwhile', async () => {
+    const who = 'pause@example.com';
+    let otpId = await requestCode('register', who);
+    expect((await activate(otpId, mail.codeFor(who))).status).toBe(200);
+    await setBudget(who, 19);
     otpId = await requestCode('login', who);
+    const before = Date.now();
+    expect((await activate(otpId, wrong(mail.codeFor(who)))).status).toBe(400);
+    const paused = await budgetOf(who);
+    expect(paused.failures).toBe(20);
+    // The 20th failure pauses codes for a minute (30 s after the 10th, doubling).
+    const pause = Date.parse(paused.lockedUntil ?? '') - before;
+    expect(pause).toBeGreaterThan(55_000);
+    expect(pause).toBeLessThan(65_000);
     const refused = await activate(otpId, mail.codeFor(who));
     expect(refused.status).toBe(401);
     expect((await json<{ code: string }>(refused)).code).toBe('exceeded_attempts');
+    expect((await budgetOf(who)).failures).toBe(20); // a refused try is not checked, so not counted
+    // When the pause is over the right code works again and clears the budget.
+    await setBudget(who, 20, new Date(Date.now() - 1000).toISOString());
+    expect((await activate(otpId, mail.codeFor(who))).status).toBe(200);
+    expect(await budgetOf(who)).toEqual({ failures: 0, lockedUntil: null });
+  });
 
-    // Once the window is over the right code works again…
-    await t.server.db
-      .updateTable('rate_limits')
-      .set({ window_start: '2000-01-01T00:00:00.000Z' })
-      .where('key', 'like', 'otp-fail:%')
-      .execute();
+  it('closes codes at 100 wrong ones until the user signs in another way (101 guesses across resends)', async () => {
+    const who = 'hundred@example.com';
+    let otpId = await requestCode('register', who);
     expect((await activate(otpId, mail.codeFor(who))).status).toBe(200);
-    // …and a success wipes the failures counted so far.
+    let checked = 0;
+    for (let guess = 0; guess < 101; guess++) {
+      if (guess % 5 === 0) {
+        await t.server.db.deleteFrom('rate_limits').where('key', 'like', 'send-%').execute();
+        otpId = await requestCode('login', who);
+      }
+      await setBudget(who, (await budgetOf(who)).failures); // skip the pauses, keep the count
+      const res = await activate(otpId, wrong(mail.codeFor(who)));
+      if (res.status === 400) checked++;
+      else expect((await json<{ code: string }>(res)).code).toBe('exceeded_attempts');
+    }
+    expect(checked).toBe(100);
+    expect((await budgetOf(who)).failures).toBe(100);
+    await t.server.db.deleteFrom('rate_limits').where('key', 'like', 'send-%').execute();
     otpId = await requestCode('login', who);
-    for (let i = 0; i < 3; i++) expect((await activate(otpId, wrong(mail.codeFor(who)))).status).toBe(400);
-    const user = await t.server.identity.users.findByIdentifier(TEST_APP_ID, { type: 'email', value: who });
-    const budget = () =>
-      t.server.db
-        .selectFrom('rate_limits')
-        .select('hits')
-        .where('key', '=', limitKeys.codeFailures(TEST_APP_ID, user?.id ?? ''))
-        .execute();
-    expect(Number((await budget())[0]?.hits)).toBe(3);
+    const code = mail.codeFor(who);
+    expect((await activate(otpId, code)).status).toBe(401);
+    // A sign-in with a magic link (another way) reopens codes.
+    const link = await t.call('POST', path('/login/magic-link'), { identifier: who, magic_link_path: '/' });
+    expect(link.status).toBe(200);
+    const token = new URL(mail.lastTo(who).params.link ?? '').searchParams.get('psg_magic_link');
+    expect((await t.call('PATCH', path('/magic-link/activate'), { magic_link: token })).status).toBe(200);
+    expect((await budgetOf(who)).failures).toBe(0);
+    expect((await activate(otpId, code)).status).toBe(200);
+  });
+
+  it('charges concurrent wrong guesses against the budget before checking them', async () => {
+    const who = 'concurrent-budget@example.com';
+    const otpId = await requestCode('register', who);
     expect((await activate(otpId, mail.codeFor(who))).status).toBe(200);
-    const left = await budget();
-    expect(left).toHaveLength(0);
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await requestCode('login', who));
+    await setBudget(who, 96);
+    const guesses = ids.flatMap((id) =>
+      Array.from({ length: 5 }, (_, g) => [id, String(g).padStart(6, '0')]),
+    );
+    const statuses = await Promise.all(guesses.map(([id, g]) => activate(id!, g!).then((r) => r.status)));
+    // 4 tries were left in the budget: at most 4 guesses were checked, the rest refused unchecked.
+    expect(statuses.filter((s) => s !== 401).length).toBeLessThanOrEqual(4);
+    expect((await budgetOf(who)).failures).toBeLessThanOrEqual(100);
   });
 
   it('binds a code to its own id: the code of one request does not open another', async () => {
@@ -279,8 +334,9 @@ describe('one-time codes: send limits', () => {
       });
       statuses.push(res.status);
     }
-    // 7 requests of the previous test came from the same address: 30 allowed in all.
-    expect(statuses.filter((s) => s === 201)).toHaveLength(23);
-    expect(statuses.slice(23).every((s) => s === 429)).toBe(true);
+    // The previous test sent 5 codes from the same address (its refused requests count nothing):
+    // 30 allowed in all.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(25);
+    expect(statuses.slice(25).every((s) => s === 429)).toBe(true);
   });
 });

@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import type { QueuedMessageSender } from '../delivery/queued-message-sender.js';
-import type { OutgoingMessage } from '../delivery/outgoing-message.js';
+import type { MessageSender, OutgoingMessage } from '../delivery/outgoing-message.js';
 import type { ContactSubmission } from './contact-submission.js';
 
 /** Stores a submission and, when it is to be forwarded, its mail, in one transaction. */
 export async function storeContactMessage(
   db: Db,
-  sender: QueuedMessageSender,
+  sender: MessageSender,
   submission: ContactSubmission,
   meta: { appId: string; ip: string; forward: OutgoingMessage | null },
 ): Promise<string> {
   const id = randomBytes(12).toString('hex');
-  await db.transaction().execute(async (trx) => {
-    const outgoingId = meta.forward ? await sender.enqueueIn(trx, meta.forward) : null;
+  const ticket = await db.transaction().execute(async (trx) => {
+    const queued = meta.forward ? await sender.enqueueIn(trx, meta.forward) : null;
     await trx
       .insertInto('contact_messages')
       .values({
@@ -24,11 +23,12 @@ export async function storeContactMessage(
         fields: JSON.stringify(submission.fields),
         ip: meta.ip.slice(0, 64),
         spam: submission.spam ? 1 : 0,
-        outgoing_message_id: outgoingId,
+        outgoing_message_id: queued?.id ?? null,
         created_at: new Date().toISOString(),
       })
       .execute();
+    return queued;
   });
-  if (meta.forward) sender.notify();
+  if (ticket) sender.release([ticket]);
   return id;
 }

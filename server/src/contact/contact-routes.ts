@@ -5,7 +5,7 @@ import Type from 'typebox';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import type { Db } from '../db/database.js';
 import type { OutgoingMessage } from '../delivery/outgoing-message.js';
-import type { QueuedMessageSender } from '../delivery/queued-message-sender.js';
+import type { MessageSender } from '../delivery/outgoing-message.js';
 import { type LimitPolicy, RateLimiter } from '../security/rate-limiter.js';
 import { storeContactMessage } from './contact-repository.js';
 import {
@@ -19,7 +19,7 @@ import { EMAILJS, EmailJsAnswer } from './emailjs-answers.js';
 export interface ContactRoutesOptions {
   db: Db;
   apps: AppsRepository;
-  sender: QueuedMessageSender;
+  sender: MessageSender;
   /** CONTACT_TO: where messages go when the app names no `contact_to`. */
   contactTo: string | null;
   /** RATE_LIMIT_FACTOR: scales the limits below (0 switches them off). */

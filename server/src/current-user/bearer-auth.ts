@@ -4,26 +4,60 @@ import { userNotActive } from '../tokens/auth-results.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import type { UserRow } from '../users/users-repository.js';
 
+/** W9: changing how one signs in (identifiers, passkeys) needs a sign-in at most this old. */
+export const REAUTH_MAX_AGE_SECONDS = 15 * 60;
+
 export const invalidAccessToken = () =>
   new ApiError(401, 'invalid_access_token', 'The auth token is missing, invalid or expired.');
+
+export const reauthenticationRequired = () =>
+  new ApiError(
+    401,
+    'reauthentication_required',
+    'For this change you need to have signed in within the last 15 minutes. Sign in again, then retry.',
+  );
+
+export interface CurrentSession {
+  user: UserRow;
+  /** Unix seconds of the interactive sign-in behind the token (undefined for tokens without it). */
+  authTime: number | undefined;
+}
 
 /**
  * The user behind `Authorization: Bearer <auth_token>` for `appId`: 401 `invalid_access_token`
  * for a missing/invalid/expired token or a deleted user, 403 `user_not_active` for an inactive one.
- * Used by every `/currentuser` route, including the passkeys feature's devices routes.
  */
-export async function currentUser(
+export async function currentSession(
   identity: IdentityServices,
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'headers'>,
   appId: string,
-): Promise<UserRow> {
+): Promise<CurrentSession> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw invalidAccessToken();
-  const userId = await identity.authTokens.verify(appId, match[1]);
-  if (!userId) throw invalidAccessToken();
-  const user = await identity.users.findById(appId, userId);
+  const verified = await identity.authTokens.verify(appId, match[1]);
+  if (!verified) throw invalidAccessToken();
+  const user = await identity.users.findById(appId, verified.userId);
   if (!user) throw invalidAccessToken();
   if (user.status === 'inactive') throw userNotActive();
-  return user;
+  return { user, authTime: verified.authTime };
+}
+
+/** `currentSession` for routes that only need the user. */
+export async function currentUser(
+  identity: IdentityServices,
+  request: Pick<FastifyRequest, 'headers'>,
+  appId: string,
+): Promise<UserRow> {
+  return (await currentSession(identity, request, appId)).user;
+}
+
+/**
+ * W9: 401 `reauthentication_required` unless the session's sign-in is recent. A token without
+ * `auth_time` (none is issued any more) counts as old.
+ */
+export function requireRecentSignIn(authTime: number | undefined, now = Date.now()): void {
+  if (authTime === undefined || now / 1000 - authTime > REAUTH_MAX_AGE_SECONDS) {
+    throw reauthenticationRequired();
+  }
 }

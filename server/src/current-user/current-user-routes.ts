@@ -7,7 +7,7 @@ import type { IdentityServices } from '../users/identity-services.js';
 import { validateUserMetadata } from '../users/user-metadata.js';
 import { toCurrentUser } from '../users/user-views.js';
 import { parseMetadata, type UserRow } from '../users/users-repository.js';
-import { currentUser } from './bearer-auth.js';
+import { currentSession, currentUser, requireRecentSignIn } from './bearer-auth.js';
 import { changeIdentifier } from './identifier-change.js';
 
 /** `GET /currentuser`, email/phone changes and the user-metadata routes (notes §4.9). Devices: webauthn/. */
@@ -40,7 +40,8 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     },
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
-      const user = await currentUser(identity, request, app.id);
+      const { user, authTime } = await currentSession(identity, request, app.id);
+      requireRecentSignIn(authTime);
       const { new_email, language, magic_link_path } = request.body;
       const change = { type: 'email' as const, value: new_email, language, magicLinkPath: magic_link_path };
       return changeIdentifier(identity, app, user, change, request.ip);
@@ -57,7 +58,8 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     },
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
-      const user = await currentUser(identity, request, app.id);
+      const { user, authTime } = await currentSession(identity, request, app.id);
+      requireRecentSignIn(authTime);
       const { new_phone, language, magic_link_path } = request.body;
       const change = { type: 'phone' as const, value: new_phone, language, magicLinkPath: magic_link_path };
       return changeIdentifier(identity, app, user, change, request.ip);

@@ -1,7 +1,7 @@
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
-import { MagicLinks } from '../magic-links/magic-links.js';
+import { LINK_LIFETIME_MS, MagicLinks } from '../magic-links/magic-links.js';
 import { type IdentifierType, isEmail, toE164 } from '../users/identifier.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { enforceSendLimits, messageLanguage } from '../users/sign-in-subject.js';
@@ -59,21 +59,27 @@ export async function changeIdentifier(
 
   const path = change.magicLinkPath || '/';
   buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', 'check');
-  await enforceSendLimits(identity, app.id, { type, value }, ip);
-  const link = await new MagicLinks(identity.db).create(app.id, user.id, value, `verify-${type}`);
-  await identity.sender.enqueue({
-    appId: app.id,
-    channel: type === 'email' ? 'email' : 'sms',
-    to: value,
-    kind: 'verify-identifier',
-    language: messageLanguage(app, change.language),
-    params: {
-      link: buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', link.token),
-      appName: app.name,
-      identifierType: type,
-      expiresInMinutes: '10',
-    },
+  const links = new MagicLinks(identity.db);
+  const { link, ticket } = await identity.db.transaction().execute(async (trx) => {
+    await enforceSendLimits(identity, app.id, { type, value }, ip, trx);
+    const created = await links.create(app.id, user.id, value, `verify-${type}`, trx);
+    const queued = await identity.sender.enqueueIn(trx, {
+      appId: app.id,
+      channel: type === 'email' ? 'email' : 'sms',
+      to: value,
+      kind: 'verify-identifier',
+      language: messageLanguage(app, change.language),
+      params: {
+        link: buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', created.token),
+        appName: app.name,
+        identifierType: type,
+        expiresInMinutes: '10',
+      },
+      expiresAt: Date.now() + LINK_LIFETIME_MS,
+    });
+    return { link: created, ticket: queued };
   });
+  identity.sender.release([ticket]);
   identity.log.info({ event: 'identifier_change.requested', appId: app.id, userId: user.id, type });
   return { magic_link: { id: link.id } };
 }

@@ -32,6 +32,10 @@ export interface UsersTable {
   user_metadata: string | null;
   login_count: Generated<number>;
   last_login_at: string | null;
+  /** Wrong one-time codes since the last successful sign-in (security notes C5). */
+  code_failures: Generated<number>;
+  /** No code is checked before this time (escalating pause every ten failures). */
+  code_locked_until: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -45,16 +49,25 @@ export interface SigningKeysTable {
   retired_at: string | null;
 }
 
-export interface RefreshTokensTable {
+/** One sign-in: its refresh tokens share the user, the sign-in time, the absolute expiry and revocation. */
+export interface RefreshFamiliesTable {
   id: string;
   app_id: string;
   user_id: string;
-  family_id: string;
-  token_hash: string;
-  created_at: string;
+  /** How the user authenticated: passkey, otp, magic_link (unknown for families from before 0017). */
+  method: string;
+  /** The interactive sign-in; the `auth_time` of every token of the family. */
+  authenticated_at: string;
   expires_at: string;
-  used_at: string | null;
   revoked_at: string | null;
+}
+
+/** A refresh token, known only by its SHA-256; spent once (`used_at`), then replaced by the next. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 export interface RateLimitsTable {
@@ -130,6 +143,7 @@ export interface Database {
   dev_outbox: DevOutboxTable;
   users: UsersTable;
   signing_keys: SigningKeysTable;
+  refresh_families: RefreshFamiliesTable;
   refresh_tokens: RefreshTokensTable;
   rate_limits: RateLimitsTable;
   one_time_codes: OneTimeCodesTable;
@@ -149,7 +163,10 @@ export interface OutgoingMessagesTable {
   recipient: string;
   kind: string;
   language: string;
-  /** Template parameters as JSON; `{}` after delivery so no code or link outlives its sending. */
+  /**
+   * Template parameters, sealed with AES-256-GCM (delivery/params-cipher.ts) so codes and links are not
+   * readable in the table; `{}` after delivery so none outlives its sending.
+   */
   params: string;
   reply_to: string | null;
   status: 'pending' | 'sent' | 'failed';
@@ -159,6 +176,8 @@ export interface OutgoingMessagesTable {
   claimed_until: string | null;
   last_error: string | null;
   created_at: string;
+  /** After this the message is pointless (its code or link has expired) and is dropped unsent. */
+  expires_at: string | null;
   sent_at: string | null;
 }
 

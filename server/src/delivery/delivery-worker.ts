@@ -23,20 +23,24 @@ export interface TransportsByChannel {
 }
 
 /**
- * Sends queued messages: claims due rows, renders and sends them, and on failure schedules a retry
- * with exponential back-off. Transient failures are retried for as long as it takes.
+ * Sends queued messages: those this instance's sender hands over (already claimed), and due rows it
+ * claims from the queue (other instances', retries, lapsed claims); renders and sends them, and on
+ * failure schedules a retry with exponential back-off. Transient failures are retried for as long as it takes.
  */
 export class DeliveryWorker {
   readonly id = randomBytes(8).toString('hex');
+  readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly batchSize: number;
-  private readonly leaseMs: number;
   private readonly backoff: BackoffPolicy;
   private readonly permanentAttempts: number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** Rows handed over by the sender, sent together on the next turn of the event loop. */
+  private handed: QueuedRow[] = [];
+  private sendingHanded: Promise<void> | null = null;
   /** App names by id: one lookup per app per minute, not one per message. */
   private readonly appNames = new Map<string, { name: string; until: number }>();
 
@@ -81,10 +85,19 @@ export class DeliveryWorker {
     });
   }
 
+  /** Rows already claimed for this worker (by the sender): sent without a claim query. */
+  take(rows: QueuedRow[]): void {
+    // A stopped worker sends nothing more: the claims lapse and another instance sends the messages.
+    if (rows.length === 0 || this.stopped) return;
+    this.handed.push(...rows);
+    if (this.handed.length === rows.length) setImmediate(() => void this.sendHanded());
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.sendingHanded;
     this.transports.email?.close?.();
     this.transports.sms?.close?.();
   }
@@ -94,17 +107,38 @@ export class DeliveryWorker {
     try {
       for (;;) {
         const batch = await this.queue.claimDue(this.id, Date.now(), this.leaseMs, this.batchSize);
-        const sent = await Promise.all(batch.map((row) => this.deliver(row)));
-        await this.queue.markSent(
-          batch.filter((_, i) => sent[i]).map((row) => row.id),
-          this.id,
-          Date.now(),
-        );
+        await this.sendBatch(batch);
         if (batch.length < this.batchSize || this.stopped) return;
       }
     } catch (error) {
       this.log.error({ err: error }, 'delivery: cannot read the queue');
     }
+  }
+
+  private async sendHanded(): Promise<void> {
+    const batch = this.handed;
+    this.handed = [];
+    const previous = this.sendingHanded;
+    this.sendingHanded = (async () => {
+      await previous;
+      try {
+        await this.sendBatch(batch);
+      } catch (error) {
+        // Still claimed by this worker: the claim lapses and a poll sends them.
+        this.log.error({ err: error }, 'delivery: cannot record sent messages');
+      }
+    })();
+    await this.sendingHanded;
+  }
+
+  /** Sends claimed rows at once and marks the delivered ones sent in one statement. */
+  private async sendBatch(batch: QueuedRow[]): Promise<void> {
+    const sent = await Promise.all(batch.map((row) => this.deliver(row)));
+    await this.queue.markSent(
+      batch.filter((_, i) => sent[i]).map((row) => row.id),
+      this.id,
+      Date.now(),
+    );
   }
 
   private async cachedAppName(appId: string): Promise<string> {
@@ -119,9 +153,14 @@ export class DeliveryWorker {
   private async deliver(row: QueuedRow): Promise<boolean> {
     const transport = this.transports[row.channel];
     try {
+      if (row.expires_at !== null && row.expires_at <= new Date().toISOString()) {
+        this.log.warn({ messageId: row.id, kind: row.kind }, 'delivery: message expired before it was sent');
+        await this.queue.markExpired(row.id, this.id);
+        return false;
+      }
       // No transport for this channel (e.g. production without SMTP_URL): keep it queued and retry.
       if (!transport) throw new DeliveryError(`no ${row.channel} transport is configured`, false);
-      const params = JSON.parse(row.params) as Record<string, string>;
+      const params = this.queue.params(row);
       params.appName ??= await this.cachedAppName(row.app_id);
       const rendered = renderMessage({ kind: row.kind as never, language: row.language, params });
       await transport.send({

@@ -3,7 +3,9 @@ import type { AppsRepository } from '../apps/apps-repository.js';
 import type { ServerConfig } from '../config/config.js';
 import type { Db, DbKind } from '../db/database.js';
 import type { DevOutbox } from '../dev/dev-outbox.js';
+import type { ServerSecrets } from '../security/server-secrets.js';
 import { DeliveryWorker, type TransportsByChannel, type WorkerOptions } from './delivery-worker.js';
+import { ParamsCipher } from './params-cipher.js';
 import { QueueRepository } from './queue-repository.js';
 import { QueuedMessageSender } from './queued-message-sender.js';
 import { DevOutboxTransport } from './transports/dev-outbox-transport.js';
@@ -31,20 +33,21 @@ export function chooseTransports(
 }
 
 /** The delivery queue, its worker (started here) and the sender features use. */
-export function createDelivery(
+export async function createDelivery(
   options: {
     db: Db;
     kind: DbKind;
     apps: AppsRepository;
+    secrets: ServerSecrets;
     transports: TransportsByChannel;
     log: FastifyBaseLogger;
   } & WorkerOptions,
-): Delivery {
-  const { db, kind, apps, transports, log, ...workerOptions } = options;
-  const queue = new QueueRepository(db, kind);
+): Promise<Delivery> {
+  const { db, kind, apps, secrets, transports, log, ...workerOptions } = options;
+  const queue = new QueueRepository(db, kind, new ParamsCipher(await secrets.get('delivery-params')));
   const appName = async (appId: string) => (await apps.find(appId))?.name ?? 'open-passage';
   const worker = new DeliveryWorker(queue, transports, appName, log, workerOptions);
-  const sender = new QueuedMessageSender(queue, () => worker.wake());
+  const sender = new QueuedMessageSender(queue, worker);
   for (const channel of ['email', 'sms'] as const) {
     if (!transports[channel]) {
       log.warn(`delivery: no ${channel} transport configured; ${channel} messages stay queued until one is`);

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
 import type { OutgoingMessagesTable } from '../db/schema.js';
 import type { OutgoingMessage } from './outgoing-message.js';
+import type { ParamsCipher } from './params-cipher.js';
 
 export type QueuedRow = Selectable<OutgoingMessagesTable>;
 
@@ -14,29 +15,45 @@ export class QueueRepository {
   constructor(
     private readonly db: Db,
     private readonly kind: DbKind,
+    private readonly cipher: ParamsCipher,
   ) {}
 
-  /** One insert; `db` may be a transaction so a feature's own row and its message commit together. */
-  async insert(message: OutgoingMessage, now: number, db: Db = this.db): Promise<string> {
-    const id = newId();
-    await db
-      .insertInto('outgoing_messages')
-      .values({
-        id,
-        app_id: message.appId,
-        channel: message.channel,
-        recipient: message.to,
-        kind: message.kind,
-        language: message.language,
-        params: JSON.stringify(message.params),
-        reply_to: message.replyTo ?? null,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: iso(now),
-        created_at: iso(now),
-      })
-      .execute();
-    return id;
+  /**
+   * One insert; `db` may be a transaction so a feature's own row and its message commit together.
+   * With `claim` the row is born claimed by that worker (the sender hands it over in memory).
+   */
+  async insert(
+    message: OutgoingMessage,
+    now: number,
+    db: Db = this.db,
+    claim?: { workerId: string; leaseMs: number },
+  ): Promise<QueuedRow> {
+    const row: QueuedRow = {
+      id: newId(),
+      app_id: message.appId,
+      channel: message.channel,
+      recipient: message.to,
+      kind: message.kind,
+      language: message.language,
+      params: this.cipher.seal(message.params),
+      reply_to: message.replyTo ?? null,
+      status: 'pending',
+      attempts: claim ? 1 : 0,
+      next_attempt_at: iso(now),
+      claimed_by: claim?.workerId ?? null,
+      claimed_until: claim ? iso(now + claim.leaseMs) : null,
+      last_error: null,
+      created_at: iso(now),
+      expires_at: message.expiresAt === undefined ? null : iso(message.expiresAt),
+      sent_at: null,
+    };
+    await db.insertInto('outgoing_messages').values(row).execute();
+    return row;
+  }
+
+  /** The template parameters of a queued row, unsealed. */
+  params(row: QueuedRow): Record<string, string> {
+    return this.cipher.open(row.params);
   }
 
   /**
@@ -76,6 +93,22 @@ export class QueueRepository {
       .updateTable('outgoing_messages')
       .set({ status: 'sent', sent_at: iso(now), params: '{}', claimed_by: null, claimed_until: null })
       .where('id', 'in', ids)
+      .where('claimed_by', '=', workerId)
+      .execute();
+  }
+
+  /** Not sent because it expired first: marked failed with its parameters wiped. */
+  async markExpired(id: string, workerId: string): Promise<void> {
+    await this.db
+      .updateTable('outgoing_messages')
+      .set({
+        status: 'failed',
+        last_error: 'expired before it could be sent',
+        params: '{}',
+        claimed_by: null,
+        claimed_until: null,
+      })
+      .where('id', '=', id)
       .where('claimed_by', '=', workerId)
       .execute();
   }

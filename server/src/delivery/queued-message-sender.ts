@@ -1,27 +1,41 @@
 import type { Db } from '../db/database.js';
-import type { MessageSender, OutgoingMessage } from './outgoing-message.js';
-import type { QueueRepository } from './queue-repository.js';
+import type { MessageSender, OutgoingMessage, QueuedTicket } from './outgoing-message.js';
+import type { QueuedRow, QueueRepository } from './queue-repository.js';
 
-/** The MessageSender features use: one insert into the queue, then a nudge to this instance's worker. */
+/** Where the sender hands the messages it stored: this instance's delivery worker. */
+export interface Courier {
+  readonly id: string;
+  readonly leaseMs: number;
+  take(rows: QueuedRow[]): void;
+}
+
+/**
+ * The MessageSender features use: one insert into the queue, already claimed by this instance's worker,
+ * which gets the row in memory and sends it at once (no claim query). Should this instance stop before
+ * sending, the claim lapses and any instance's worker picks the message up.
+ */
 export class QueuedMessageSender implements MessageSender {
   constructor(
     private readonly queue: QueueRepository,
-    private readonly onEnqueued: () => void = () => {},
+    private readonly courier: Courier,
   ) {}
 
   async enqueue(message: OutgoingMessage): Promise<void> {
-    await this.enqueueIn(undefined, message);
+    this.courier.take([await this.store(undefined, message)]);
   }
 
-  /** Enqueues inside the caller's transaction (e.g. the contact form: stored message + mail together). */
-  async enqueueIn(trx: Db | undefined, message: OutgoingMessage): Promise<string> {
-    const id = await this.queue.insert(message, Date.now(), trx);
-    if (!trx) this.onEnqueued();
-    return id;
+  enqueueIn(db: Db, message: OutgoingMessage): Promise<QueuedTicket> {
+    return this.store(db, message);
   }
 
-  /** After the caller's transaction committed. */
-  notify(): void {
-    this.onEnqueued();
+  release(tickets: QueuedTicket[]): void {
+    this.courier.take(tickets as QueuedRow[]);
+  }
+
+  private store(db: Db | undefined, message: OutgoingMessage): Promise<QueuedRow> {
+    return this.queue.insert(message, Date.now(), db, {
+      workerId: this.courier.id,
+      leaseMs: this.courier.leaseMs,
+    });
   }
 }

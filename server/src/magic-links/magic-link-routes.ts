@@ -7,14 +7,9 @@ import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import type { AuthResult } from '../tokens/auth-results.js';
 import { requireApp, requireIdentifier } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
-import {
-  enforceSendLimits,
-  messageLanguage,
-  type SignInPurpose,
-  signInSubject,
-} from '../users/sign-in-subject.js';
+import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
 import { buildMagicLinkUrl } from './magic-link-url.js';
-import { type MagicLinkRow, MagicLinks } from './magic-links.js';
+import { LINK_LIFETIME_MS, linkReference, type MagicLinkRow, MagicLinks } from './magic-links.js';
 
 export const magicLinkNotFound = (message: string) => new ApiError(404, 'magic_link_not_found', message);
 
@@ -46,27 +41,32 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
         const identifier = requireIdentifier(app, request.body.identifier);
         const path = request.body.magic_link_path || '/';
         buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', 'check'); // refuse a bad path before sending
-        await enforceSendLimits(identity, app.id, identifier, request.ip);
-        const user = await signInSubject(identity, app, identifier, purpose, request.ip);
-        const { id, token } = await links.create(app.id, user.id, identifier.value, purpose);
-        await identity.sender.enqueue({
-          appId: app.id,
-          channel: identifier.type === 'email' ? 'email' : 'sms',
-          to: identifier.value,
-          kind: 'magic-link',
-          language: messageLanguage(app, request.body.language),
-          params: {
-            link: buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', token),
-            appName: app.name,
-            purpose,
-            expiresInMinutes: '10',
+        const { user, secretId: id } = await sendSignInSecret(
+          identity,
+          app,
+          identifier,
+          purpose,
+          { ip: request.ip, language: request.body.language },
+          async (trx, subject) => {
+            const link = await links.create(app.id, subject.id, identifier.value, purpose, trx);
+            return {
+              id: link.id,
+              kind: 'magic-link',
+              params: {
+                link: buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', link.token),
+                appName: app.name,
+                purpose,
+                expiresInMinutes: '10',
+              },
+              expiresAt: Date.now() + LINK_LIFETIME_MS,
+            };
           },
-        });
+        );
         request.log.info({
           event: 'magic_link.sent',
           appId: app.id,
           userId: user.id,
-          magicLinkId: id,
+          linkRef: linkReference(id),
           purpose,
         });
         reply.status(status);

@@ -19,10 +19,17 @@ export type MagicLinkRow = Selectable<MagicLinksTable>;
 export class MagicLinks {
   constructor(private readonly db: Db) {}
 
-  async create(appId: string, userId: string, identifier: string, purpose: MagicLinkPurpose) {
+  /** Stores a new link; `db` may be the caller's transaction. */
+  async create(
+    appId: string,
+    userId: string,
+    identifier: string,
+    purpose: MagicLinkPurpose,
+    db: Db = this.db,
+  ) {
     const id = newId();
     const token = newSecretToken();
-    await this.db
+    await db
       .insertInto('magic_links')
       .values({
         id,
@@ -67,4 +74,12 @@ export class MagicLinks {
       .returningAll()
       .executeTakeFirst();
   }
+}
+
+/**
+ * How logs name a link: a link id can be exchanged once for the sign-in (status polling), so it is a
+ * secret of sorts; the reference is a short hash that still lets an operator follow one link.
+ */
+export function linkReference(id: string): string {
+  return sha256Hex(id).slice(0, 12);
 }

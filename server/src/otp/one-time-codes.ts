@@ -3,11 +3,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { isoIn, isoNow } from '../security/clock.js';
-import { LIMITS, limitKeys } from '../security/limits.js';
 import { newId, newSixDigitCode } from '../security/random.js';
-import type { RateLimiter } from '../security/rate-limiter.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
 import type { SignInPurpose } from '../users/sign-in-subject.js';
+import { MAX_CODE_FAILURES, pauseAfter } from './code-failure-budget.js';
 
 export const CODE_LIFETIME_MS = 5 * 60 * 1000;
 /** Wrong tries per code; the code is dead after these. */
@@ -17,6 +16,12 @@ export const invalidCode = () =>
   invalidRequest('The code is invalid or has expired. Check the code or request a new one.');
 export const exceededAttempts = () =>
   new ApiError(401, 'exceeded_attempts', 'Too many wrong codes. Request a new code and try again later.');
+const codesPaused = () =>
+  new ApiError(
+    401,
+    'exceeded_attempts',
+    'Too many wrong codes for this account: codes are not accepted for a while. Try again later or sign in another way.',
+  );
 
 export interface ActivatedCode {
   userId: string;
@@ -24,22 +29,36 @@ export interface ActivatedCode {
   purpose: SignInPurpose;
 }
 
+/** The secret the codes' HMAC is keyed with; fetch it before a transaction (it may read the database). */
+export type CodeKey = Buffer;
+
 /**
  * 6-digit one-time codes (security notes C1–C7). Stored as HMAC-SHA256(server secret, "id:code"),
  * bound to their id; consumed by one conditional UPDATE, so concurrent tries give one success.
- * Wrong tries count per code (≤ 5) and per user across codes (a resend does not reset that budget).
+ * Wrong tries count per code (≤ 5) and per user across codes (code-failure-budget.ts).
  */
 export class OneTimeCodes {
   constructor(
     private readonly db: Db,
     private readonly secrets: ServerSecrets,
-    private readonly limits: RateLimiter,
   ) {}
 
-  async create(appId: string, userId: string, identifier: string, purpose: SignInPurpose) {
+  key(): Promise<CodeKey> {
+    return this.secrets.get('one-time-code-hmac');
+  }
+
+  /** Stores a new code for the user; `db` may be the caller's transaction. */
+  async create(
+    key: CodeKey,
+    appId: string,
+    userId: string,
+    identifier: string,
+    purpose: SignInPurpose,
+    db: Db = this.db,
+  ) {
     const id = newId();
     const code = newSixDigitCode();
-    await this.db
+    await db
       .insertInto('one_time_codes')
       .values({
         id,
@@ -47,7 +66,7 @@ export class OneTimeCodes {
         user_id: userId,
         purpose,
         identifier,
-        code_hmac: await this.hmac(id, code),
+        code_hmac: hmac(key, id, code),
         created_at: isoNow(),
         expires_at: isoIn(CODE_LIFETIME_MS),
         used_at: null,
@@ -65,26 +84,40 @@ export class OneTimeCodes {
       .where('app_id', '=', appId)
       .executeTakeFirst();
     if (!row) throw invalidCode();
-    const budgetKey = limitKeys.codeFailures(appId, row.user_id);
-    const budget = await this.limits.exhausted(budgetKey, LIMITS.codeFailuresPerUser);
-    if (!budget.allowed) throw exceededAttempts();
+    const now = Date.now();
+    // Every try takes one unit of the user's budget before the code is looked at, so concurrent
+    // guesses each pay; a successful sign-in clears the budget (UsersRepository.recordSignIn).
+    const reserved = await this.db
+      .updateTable('users')
+      .set((eb) => ({ code_failures: eb('code_failures', '+', 1) }))
+      .where('app_id', '=', appId)
+      .where('id', '=', row.user_id)
+      .where('code_failures', '<', MAX_CODE_FAILURES)
+      .where((eb) =>
+        eb.or([
+          eb('code_locked_until', 'is', null),
+          eb('code_locked_until', '<=', new Date(now).toISOString()),
+        ]),
+      )
+      .returning('code_failures')
+      .executeTakeFirst();
+    if (!reserved) throw codesPaused();
 
-    const now = isoNow();
+    const nowIso = new Date(now).toISOString();
     // A code is live while unused, unexpired and with tries left; every try counts one attempt.
     const live = () =>
       this.db
         .updateTable('one_time_codes')
         .where('id', '=', id)
         .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
+        .where('expires_at', '>', nowIso)
         .where('attempts', '<', MAX_ATTEMPTS_PER_CODE);
 
     const consumed = await live()
-      .set({ used_at: now, attempts: sql<number>`attempts + 1` })
-      .where('code_hmac', '=', await this.hmac(id, code))
+      .set({ used_at: nowIso, attempts: sql<number>`attempts + 1` })
+      .where('code_hmac', '=', hmac(await this.key(), id, code))
       .executeTakeFirst();
     if (Number(consumed.numUpdatedRows) === 1) {
-      if (budget.hits > 0) await this.limits.reset(budgetKey);
       return { userId: row.user_id, identifier: row.identifier, purpose: row.purpose };
     }
 
@@ -92,9 +125,17 @@ export class OneTimeCodes {
       .set({ attempts: sql<number>`attempts + 1` })
       .executeTakeFirst();
     if (Number(counted.numUpdatedRows) === 1) {
-      await this.limits.hit(budgetKey, LIMITS.codeFailuresPerUser);
+      await this.pauseIfDue(appId, row.user_id, Number(reserved.code_failures), now);
       throw invalidCode();
     }
+    // Not a guess at a live secret (used, expired or dead code): the try is given back.
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ code_failures: eb('code_failures', '-', 1) }))
+      .where('app_id', '=', appId)
+      .where('id', '=', row.user_id)
+      .where('code_failures', '>', 0)
+      .execute();
     const current = await this.db
       .selectFrom('one_time_codes')
       .select(['attempts', 'used_at'])
@@ -106,8 +147,18 @@ export class OneTimeCodes {
     throw invalidCode();
   }
 
-  private async hmac(id: string, code: string): Promise<string> {
-    const key = await this.secrets.get('one-time-code-hmac');
-    return createHmac('sha256', key).update(`${id}:${code}`).digest('hex');
+  private async pauseIfDue(appId: string, userId: string, failures: number, now: number): Promise<void> {
+    const pause = pauseAfter(failures);
+    if (pause === 0) return;
+    await this.db
+      .updateTable('users')
+      .set({ code_locked_until: new Date(now + pause).toISOString() })
+      .where('app_id', '=', appId)
+      .where('id', '=', userId)
+      .execute();
   }
+}
+
+function hmac(key: CodeKey, id: string, code: string): string {
+  return createHmac('sha256', key).update(`${id}:${code}`).digest('hex');
 }

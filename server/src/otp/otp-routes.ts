@@ -4,13 +4,8 @@ import { AppIdParams } from '../apps/app-routes.js';
 import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp, requireIdentifier } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
-import {
-  enforceSendLimits,
-  messageLanguage,
-  type SignInPurpose,
-  signInSubject,
-} from '../users/sign-in-subject.js';
-import { OneTimeCodes } from './one-time-codes.js';
+import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
+import { CODE_LIFETIME_MS, OneTimeCodes } from './one-time-codes.js';
 
 const SendBody = Type.Object({
   identifier: Type.String({ maxLength: 320 }),
@@ -22,7 +17,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
   http,
   { identity },
 ) => {
-  const codes = new OneTimeCodes(identity.db, identity.secrets, identity.rateLimits);
+  const codes = new OneTimeCodes(identity.db, identity.secrets);
   addRetryAfterHeader(http);
 
   const send = (purpose: SignInPurpose) =>
@@ -33,17 +28,30 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
         const app = await requireApp(identity, request.params.appId);
         identity.housekeeping.maybeRun();
         const identifier = requireIdentifier(app, request.body.identifier);
-        await enforceSendLimits(identity, app.id, identifier, request.ip);
-        const user = await signInSubject(identity, app, identifier, purpose, request.ip);
-        const { id, code } = await codes.create(app.id, user.id, identifier.value, purpose);
-        await identity.sender.enqueue({
-          appId: app.id,
-          channel: identifier.type === 'email' ? 'email' : 'sms',
-          to: identifier.value,
-          kind: 'one-time-code',
-          language: messageLanguage(app, request.body.language),
-          params: { code, appName: app.name, purpose, expiresInMinutes: '5' },
-        });
+        const key = await codes.key();
+        const { user, secretId: id } = await sendSignInSecret(
+          identity,
+          app,
+          identifier,
+          purpose,
+          { ip: request.ip, language: request.body.language },
+          async (trx, subject) => {
+            const { id: codeId, code } = await codes.create(
+              key,
+              app.id,
+              subject.id,
+              identifier.value,
+              purpose,
+              trx,
+            );
+            return {
+              id: codeId,
+              kind: 'one-time-code',
+              params: { code, appName: app.name, purpose, expiresInMinutes: '5' },
+              expiresAt: Date.now() + CODE_LIFETIME_MS,
+            };
+          },
+        );
         request.log.info({ event: 'code.sent', appId: app.id, userId: user.id, otpId: id, purpose });
         reply.status(201);
         return { otp_id: id };

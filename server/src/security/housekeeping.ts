@@ -6,7 +6,7 @@ const EVERY_MS = 10 * 60 * 1000;
 const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Deletes codes, links, refresh tokens and rate-limit windows that ended more than a day ago, so the
+ * Deletes codes, links, refresh families (with their tokens) and rate-limit windows that ended more than a day ago, so the
  * tables do not grow forever. Never needed for correctness (every check looks at expiry itself).
  */
 export class Housekeeping {
@@ -28,7 +28,12 @@ export class Housekeeping {
     const before = isoIn(-KEEP_AFTER_EXPIRY_MS);
     await this.db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute();
     await this.db.deleteFrom('magic_links').where('expires_at', '<', before).execute();
-    await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute();
+    const endedFamilies = this.db
+      .selectFrom('refresh_families')
+      .select('id')
+      .where('expires_at', '<', before);
+    await this.db.deleteFrom('refresh_tokens').where('family_id', 'in', endedFamilies).execute();
+    await this.db.deleteFrom('refresh_families').where('expires_at', '<', before).execute();
     await this.db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
   }
 }

@@ -2,7 +2,8 @@ import { sha256Hex } from './random.js';
 import type { LimitPolicy } from './rate-limiter.js';
 
 /**
- * Every limit of the identity server in one place (security notes C5, C6, E1).
+ * The request limits of the identity server in one place (security notes C6, E1); the wrong-code
+ * budget (C5) is otp/code-failure-budget.ts.
  * Keys are built by the `keys` helpers below so features never collide.
  */
 export const LIMITS = {
@@ -10,8 +11,6 @@ export const LIMITS = {
   sendPerIdentifier: { limit: 5, windowSeconds: 10 * 60 },
   /** One-time codes or magic links requested from one IP address. */
   sendPerIp: { limit: 30, windowSeconds: 10 * 60 },
-  /** Wrong codes one user may enter across all codes; a resend does not reset it, a success does. */
-  codeFailuresPerUser: { limit: 10, windowSeconds: 60 * 60 },
   /** Identifier lookups (`GET /users?identifier=`) from one IP address. */
   lookupsPerIp: { limit: 600, windowSeconds: 60 },
   /** Users created from one IP address. */
@@ -24,7 +23,6 @@ const key = (kind: string, ...parts: string[]) => `${kind}:${sha256Hex(parts.joi
 export const limitKeys = {
   sendToIdentifier: (appId: string, identifier: string) => key('send-id', appId, identifier),
   sendFromIp: (appId: string, ip: string) => key('send-ip', appId, ip),
-  codeFailures: (appId: string, userId: string) => key('otp-fail', appId, userId),
   lookupFromIp: (appId: string, ip: string) => key('lookup-ip', appId, ip),
   signupFromIp: (appId: string, ip: string) => key('signup-ip', appId, ip),
 };

@@ -40,13 +40,13 @@ export class RateLimiter {
     return this.factor > 0;
   }
 
-  /** Counts one hit on `key` and says whether it is still within the policy. */
-  async hit(key: string, policy: LimitPolicy): Promise<HitResult> {
+  /** Counts one hit on `key` and says whether it is still within the policy; `db` may be a transaction. */
+  async hit(key: string, policy: LimitPolicy, db: Db = this.db): Promise<HitResult> {
     if (!this.enabled) return { allowed: true, hits: 0, retryAfter: 0 };
     const now = Date.now();
     const nowIso = new Date(now).toISOString();
     const cutoff = new Date(now - policy.windowSeconds * 1000).toISOString();
-    const row = await this.db
+    const row = await db
       .insertInto('rate_limits')
       .values({ key, window_start: nowIso, hits: 1 })
       .onConflict((oc) =>
@@ -65,34 +65,9 @@ export class RateLimiter {
     return { allowed: hits <= this.scaled(policy), hits, retryAfter };
   }
 
-  /** Whether `key` has already used up its policy in the current window (does not count a hit). */
-  async exhausted(key: string, policy: LimitPolicy): Promise<HitResult> {
-    if (!this.enabled) return { allowed: true, hits: 0, retryAfter: 0 };
-    const now = Date.now();
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['hits', 'window_start'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    const windowEnd = row ? Date.parse(row.window_start) + policy.windowSeconds * 1000 : 0;
-    if (!row || windowEnd <= now) return { allowed: true, hits: 0, retryAfter: 0 };
-    const hits = Number(row.hits);
-    return {
-      allowed: hits < this.scaled(policy),
-      hits,
-      retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
-    };
-  }
-
-  /** Forgets a key, e.g. a failure budget after a success. */
-  async reset(key: string): Promise<void> {
-    if (!this.enabled) return;
-    await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
-  }
-
   /** Counts a hit and throws 429 `too_many_requests` when over the policy. */
-  async enforce(key: string, policy: LimitPolicy, message: string): Promise<void> {
-    const result = await this.hit(key, policy);
+  async enforce(key: string, policy: LimitPolicy, message: string, db: Db = this.db): Promise<void> {
+    const result = await this.hit(key, policy, db);
     if (!result.allowed) throw new TooManyRequestsError(limitMessage(message, result), result.retryAfter);
   }
 

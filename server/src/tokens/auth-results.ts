@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+import { ApiError, appNotFound } from '../http/api-error.js';
 import type { AppCache } from '../users/app-cache.js';
 import type { IdentifierType } from '../users/identifier.js';
-import { ApiError, appNotFound } from '../http/api-error.js';
-import type { UsersRepository } from '../users/users-repository.js';
+import type { UserRow, UsersRepository } from '../users/users-repository.js';
 import type { AuthTokens } from './auth-tokens.js';
-import type { RefreshTokens } from './refresh-tokens.js';
+import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from './refresh-tokens.js';
 
 /** How the user proved who they are; logged with every sign-in (security notes L1). */
-export type AuthMethod = 'passkey' | 'otp' | 'magic_link' | 'refresh';
+export type AuthMethod = 'passkey' | 'otp' | 'magic_link';
 
 /** The `auth_result` object of notes §4.8. */
 export interface AuthResult {
@@ -21,9 +22,15 @@ export const userNotActive = () => new ApiError(403, 'user_not_active', 'This ac
 export const userNotFound = () =>
   new ApiError(404, 'user_not_found', 'No user with this id exists in this app.');
 
-/** Finishes every successful authentication the same way: checks the user, signs, starts a refresh family. */
+function requireActive(user: UserRow | undefined): void {
+  if (!user) throw userNotFound();
+  if (user.status !== 'active') throw userNotActive();
+}
+
+/** Finishes every successful authentication the same way: checks the user, starts a refresh family, signs. */
 export class AuthResults {
   constructor(
+    private readonly db: Db,
     private readonly apps: AppCache,
     private readonly users: UsersRepository,
     private readonly authTokens: AuthTokens,
@@ -32,40 +39,43 @@ export class AuthResults {
   ) {}
 
   /**
-   * Issues the AuthResult for `userId` after it authenticated with `method`, counting the sign-in.
-   * Throws 404 `user_not_found` or 403 `user_not_active` (inactive, or still pending without
-   * `confirm`/`activate`). `confirm` marks the identifier the user just proved verified (and
-   * activates a pending user); `activate` activates a pending user; `family` continues a refresh family.
+   * Issues the AuthResult for `userId` after it authenticated with `method`: counts the sign-in and
+   * starts a refresh family in one transaction, then signs. Throws 404 `user_not_found` or 403
+   * `user_not_active` (inactive, or still pending without `confirm`/`activate`). `confirm` marks the
+   * identifier the user just proved verified (and activates a pending user); `activate` activates one.
    */
   async issue(
     appId: string,
     userId: string,
     method: AuthMethod,
-    options: {
-      confirm?: IdentifierType;
-      activate?: boolean;
-      family?: { familyId: string; expiresAt: string };
-    } = {},
+    options: { confirm?: IdentifierType; activate?: boolean } = {},
   ): Promise<AuthResult> {
-    const [app, user] = await Promise.all([
-      this.apps.find(appId),
-      method === 'refresh'
-        ? this.users.findById(appId, userId)
-        : this.users.recordSignIn(appId, userId, options),
-    ]);
+    const app = await this.apps.find(appId);
     if (!app) throw appNotFound();
-    if (!user) throw userNotFound();
-    if (user.status !== 'active') throw userNotActive();
-    const [{ token }, refresh] = await Promise.all([
-      this.authTokens.sign(app, userId),
-      this.refreshTokens.issue(appId, userId, options.family),
-    ]);
-    this.log.info({
-      event: method === 'refresh' ? 'token.refreshed' : 'login.success',
-      appId,
-      userId,
-      method,
+    const refresh = await this.db.transaction().execute(async (trx) => {
+      requireActive(await this.users.recordSignIn(appId, userId, options, trx));
+      return this.refreshTokens.start(appId, userId, method, trx);
     });
+    this.log.info({ event: 'login.success', appId, userId, method });
+    return this.finish(app, userId, refresh);
+  }
+
+  /** The AuthResult of a refresh: the next token of the family, and an auth token with its sign-in time. */
+  async refresh(appId: string, userId: string, family: RefreshFamily): Promise<AuthResult> {
+    const [app, user] = await Promise.all([this.apps.find(appId), this.users.findById(appId, userId)]);
+    if (!app) throw appNotFound();
+    requireActive(user);
+    const refresh = await this.refreshTokens.rotate(family);
+    this.log.info({ event: 'token.refreshed', appId, userId });
+    return this.finish(app, userId, refresh);
+  }
+
+  private async finish(
+    app: { id: string; auth_origin: string; session_timeout_length: number; redirect_url: string },
+    userId: string,
+    refresh: IssuedRefreshToken,
+  ): Promise<AuthResult> {
+    const { token } = await this.authTokens.sign(app, userId, { authTime: refresh.family.authTime });
     return {
       auth_token: token,
       redirect_url: app.redirect_url,

@@ -12,6 +12,15 @@ export interface AuthTokenClaims {
   iat: number;
   nbf: number;
   exp: number;
+  /** When the user signed in interactively (OpenID Connect's claim); refreshes keep it. */
+  auth_time: number;
+}
+
+/** What a verified auth token says. */
+export interface VerifiedAuthToken {
+  userId: string;
+  /** Unix seconds of the interactive sign-in, when the token carries it. */
+  authTime: number | undefined;
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -23,7 +32,7 @@ export function issuerFor(publicUrl: string, appId: string): string {
 
 /**
  * RS256 auth tokens (`typ: JWT`, `kid`; `aud: [auth_origin, app_id]`, `iss`, `sub`, `iat`,
- * `nbf = iat − 5`, `exp`). Signing runs on libuv's thread pool, so it does not block the event loop.
+ * `nbf = iat − 5`, `exp`, `auth_time`). Signing runs on libuv's thread pool, so it does not block the event loop.
  */
 export class AuthTokens {
   constructor(
@@ -34,6 +43,7 @@ export class AuthTokens {
   async sign(
     app: { id: string; auth_origin: string; session_timeout_length: number },
     userId: string,
+    session: { authTime: number },
     now = Math.floor(Date.now() / 1000),
   ): Promise<{ token: string; claims: AuthTokenClaims }> {
     const { signing } = await this.keys.forApp(app.id);
@@ -44,6 +54,7 @@ export class AuthTokens {
       iat: now,
       nbf: now - 5,
       exp: now + app.session_timeout_length,
+      auth_time: session.authTime,
     };
     const input = `${base64url({ alg: 'RS256', typ: 'JWT', kid: signing.kid })}.${base64url(claims)}`;
     const signature = await signAsync('sha256', Buffer.from(input), signing.privateKey);
@@ -52,9 +63,9 @@ export class AuthTokens {
 
   /**
    * Verifies an app's auth token: RS256 only, a kid of this app, signature, `exp`/`nbf`, the app id
-   * in `aud`, this app's issuer, a `sub`. Returns the user id, or null for any failure.
+   * in `aud`, this app's issuer, a `sub`. Returns the user id and sign-in time, or null for any failure.
    */
-  async verify(appId: string, token: string): Promise<string | null> {
+  async verify(appId: string, token: string): Promise<VerifiedAuthToken | null> {
     try {
       const { payload } = await jwtVerify(
         token,
@@ -71,7 +82,11 @@ export class AuthTokens {
           requiredClaims: ['sub', 'exp'],
         },
       );
-      return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
+      if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+      return {
+        userId: payload.sub,
+        authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
+      };
     } catch {
       return null;
     }

@@ -5,56 +5,82 @@ import { newId, newSecretToken, sha256Hex } from '../security/random.js';
 /** A family of refresh tokens lives at most this long from the sign-in that started it. */
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** One sign-in, as the tokens of its family carry it. */
+export interface RefreshFamily {
+  familyId: string;
+  /** Unix seconds of the interactive sign-in: every auth token of the family says it as `auth_time`. */
+  authTime: number;
+  /** ISO time when the family's absolute lifetime ends. */
+  expiresAt: string;
+}
+
 export interface IssuedRefreshToken {
   token: string;
   /** Unix seconds when the family's absolute lifetime ends. */
   expiresAt: number;
+  family: RefreshFamily;
 }
 
 export type RotationResult =
-  | { ok: true; appId: string; userId: string; familyId: string; expiresAt: string }
+  | ({ ok: true; appId: string; userId: string } & RefreshFamily)
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
 /**
- * Opaque refresh tokens (256 bits), stored as SHA-256. Each use rotates the token; presenting a
- * spent token again revokes its whole family (RFC 9700 §4.14), so a stolen copy dies with the original.
+ * Opaque refresh tokens (256 bits), stored as SHA-256. Each sign-in starts a family; each use rotates
+ * the token. Presenting a spent token again revokes the family (RFC 9700 §4.14): revocation is a mark
+ * on the family, so a token that a concurrent rotation adds after it is dead as well.
  */
 export class RefreshTokens {
   constructor(private readonly db: Db) {}
 
-  /** Starts a new family (a sign-in) or continues one (a rotation). */
-  async issue(
-    appId: string,
-    userId: string,
-    family?: { familyId: string; expiresAt: string },
-  ): Promise<IssuedRefreshToken> {
-    const token = newSecretToken();
-    const expiresAt = family?.expiresAt ?? isoIn(REFRESH_TOKEN_LIFETIME_MS);
-    await this.db
-      .insertInto('refresh_tokens')
+  /** A sign-in: a new family and its first token. `db` may be the caller's transaction. */
+  async start(appId: string, userId: string, method: string, db: Db = this.db): Promise<IssuedRefreshToken> {
+    const now = Date.now();
+    const family: RefreshFamily = {
+      familyId: newId(),
+      authTime: Math.floor(now / 1000),
+      expiresAt: isoIn(REFRESH_TOKEN_LIFETIME_MS, now),
+    };
+    await db
+      .insertInto('refresh_families')
       .values({
-        id: newId(),
+        id: family.familyId,
         app_id: appId,
         user_id: userId,
-        family_id: family?.familyId ?? newId(),
-        token_hash: sha256Hex(token),
-        created_at: isoNow(),
-        expires_at: expiresAt,
-        used_at: null,
+        method,
+        authenticated_at: new Date(family.authTime * 1000).toISOString(),
+        expires_at: family.expiresAt,
         revoked_at: null,
       })
       .execute();
-    return { token, expiresAt: Math.floor(Date.parse(expiresAt) / 1000) };
+    return this.rotate(family, db);
+  }
+
+  /** The next token of a family (after `spend` accepted the previous one). */
+  async rotate(family: RefreshFamily, db: Db = this.db): Promise<IssuedRefreshToken> {
+    const token = newSecretToken();
+    await db
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: sha256Hex(token),
+        family_id: family.familyId,
+        created_at: isoNow(),
+        used_at: null,
+      })
+      .execute();
+    return { token, expiresAt: seconds(family.expiresAt), family };
   }
 
   /** Spends `token` once (atomically). A second use of the same token revokes the family. */
   async spend(appId: string, token: string): Promise<RotationResult> {
-    const hash = sha256Hex(token);
     const row = await this.db
-      .selectFrom('refresh_tokens')
-      .select(['id', 'user_id', 'family_id', 'expires_at', 'used_at', 'revoked_at'])
-      .where('token_hash', '=', hash)
-      .where('app_id', '=', appId)
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('refresh_families as f', 'f.id', 't.family_id')
+      .select(['t.token_hash', 'f.id', 'f.user_id', 'f.authenticated_at', 'f.expires_at', 'f.revoked_at'])
+      .where('t.token_hash', '=', sha256Hex(token))
+      .where('f.app_id', '=', appId)
       .executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked_at) return { ok: false, reason: 'revoked' };
@@ -63,34 +89,51 @@ export class RefreshTokens {
     const spent = await this.db
       .updateTable('refresh_tokens')
       .set({ used_at: now })
-      .where('id', '=', row.id)
+      .where('token_hash', '=', row.token_hash)
       .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) {
-      await this.revokeFamily(row.family_id);
+      await this.revokeFamily(row.id);
       return { ok: false, reason: 'reused' };
     }
-    return { ok: true, appId, userId: row.user_id, familyId: row.family_id, expiresAt: row.expires_at };
+    return {
+      ok: true,
+      appId,
+      userId: row.user_id,
+      familyId: row.id,
+      authTime: seconds(row.authenticated_at),
+      expiresAt: row.expires_at,
+    };
+  }
+
+  /** Whether a family is still good (checked again after a rotation, which may race a revocation). */
+  async isLive(familyId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_families')
+      .select('revoked_at')
+      .where('id', '=', familyId)
+      .executeTakeFirst();
+    return row !== undefined && row.revoked_at === null;
   }
 
   /** Sign-out: revokes the family of `token`. Returns false when the token is unknown. */
   async revoke(appId: string, token: string): Promise<boolean> {
     const row = await this.db
-      .selectFrom('refresh_tokens')
-      .select('family_id')
-      .where('token_hash', '=', sha256Hex(token))
-      .where('app_id', '=', appId)
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('refresh_families as f', 'f.id', 't.family_id')
+      .select('f.id')
+      .where('t.token_hash', '=', sha256Hex(token))
+      .where('f.app_id', '=', appId)
       .executeTakeFirst();
     if (!row) return false;
-    await this.revokeFamily(row.family_id);
+    await this.revokeFamily(row.id);
     return true;
   }
 
-  /** Revokes every token of a user in an app (e.g. when the user is deactivated). */
+  /** Revokes every sign-in of a user in an app (e.g. when the user is deactivated). */
   async revokeUser(appId: string, userId: string): Promise<void> {
     await this.db
-      .updateTable('refresh_tokens')
+      .updateTable('refresh_families')
       .set({ revoked_at: isoNow() })
       .where('app_id', '=', appId)
       .where('user_id', '=', userId)
@@ -100,9 +143,9 @@ export class RefreshTokens {
 
   private async revokeFamily(familyId: string): Promise<void> {
     await this.db
-      .updateTable('refresh_tokens')
+      .updateTable('refresh_families')
       .set({ revoked_at: isoNow() })
-      .where('family_id', '=', familyId)
+      .where('id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
   }

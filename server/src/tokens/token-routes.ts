@@ -34,7 +34,9 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
         }
         throw invalidRefreshToken();
       }
-      const result = await identity.authResults.issue(app.id, spent.userId, 'refresh', { family: spent });
+      const result = await identity.authResults.refresh(app.id, spent.userId, spent);
+      // A reuse of the spent token may have revoked the family while this rotation ran.
+      if (!(await identity.refreshTokens.isLive(spent.familyId))) throw invalidRefreshToken();
       reply.status(201);
       return { auth_result: result };
     },

@@ -5,7 +5,7 @@ import type { MessageSender } from '../delivery/outgoing-message.js';
 import { BatchedRateLimiter } from '../security/batched-rate-limiter.js';
 import { Housekeeping } from '../security/housekeeping.js';
 import { RateLimiter } from '../security/rate-limiter.js';
-import { ServerSecrets } from '../security/server-secrets.js';
+import type { ServerSecrets } from '../security/server-secrets.js';
 import { AuthResults } from '../tokens/auth-results.js';
 import { AuthTokens } from '../tokens/auth-tokens.js';
 import { RefreshTokens } from '../tokens/refresh-tokens.js';
@@ -39,7 +39,6 @@ export class IdentityServices {
   readonly users: UsersRepository;
   /** App settings cached for ~2 s (users/app-cache.ts). */
   readonly appCache: AppCache;
-  readonly secrets: ServerSecrets;
   readonly rateLimits: RateLimiter;
   readonly lookupLimits: BatchedRateLimiter;
   readonly signingKeys: SigningKeys;
@@ -53,12 +52,12 @@ export class IdentityServices {
     readonly db: Db,
     readonly apps: AppsRepository,
     readonly sender: MessageSender,
+    readonly secrets: ServerSecrets,
     readonly log: FastifyBaseLogger,
     options: { publicUrl: string; rateLimitFactor: number },
   ) {
     this.users = new UsersRepository(db);
     this.appCache = new AppCache(apps);
-    this.secrets = new ServerSecrets(db);
     this.rateLimits = new RateLimiter(db, options.rateLimitFactor);
     this.lookupLimits = new BatchedRateLimiter(db, {
       factor: options.rateLimitFactor,
@@ -68,7 +67,14 @@ export class IdentityServices {
     this.authTokens = new AuthTokens(this.signingKeys, options.publicUrl);
     this.refreshTokens = new RefreshTokens(db);
     this.housekeeping = new Housekeeping(db, log);
-    this.authResults = new AuthResults(this.appCache, this.users, this.authTokens, this.refreshTokens, log);
+    this.authResults = new AuthResults(
+      db,
+      this.appCache,
+      this.users,
+      this.authTokens,
+      this.refreshTokens,
+      log,
+    );
   }
 
   /** Writes what is still only counted in memory. */

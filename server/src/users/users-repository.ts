@@ -22,8 +22,8 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  findByIdentifier(appId: string, identifier: Identifier): Promise<UserRow | undefined> {
-    return this.db
+  findByIdentifier(appId: string, identifier: Identifier, db: Db = this.db): Promise<UserRow | undefined> {
+    return db
       .selectFrom('users')
       .selectAll()
       .where('app_id', '=', appId)
@@ -33,15 +33,16 @@ export class UsersRepository {
 
   /**
    * Creates a `pending` user, or returns the existing one when another request created it first
-   * (the unique index decides; the caller checks the status).
+   * (the unique index decides; the caller checks the status). `db` may be a transaction.
    */
   async createPending(
     appId: string,
     identifier: Identifier,
     metadata: UserMetadata | null,
+    db: Db = this.db,
   ): Promise<UserRow> {
     const now = isoNow();
-    await this.db
+    await db
       .insertInto('users')
       .values({
         id: newId(),
@@ -58,7 +59,7 @@ export class UsersRepository {
       })
       .onConflict((oc) => oc.columns(['app_id', identifier.type]).doNothing())
       .execute();
-    const user = await this.findByIdentifier(appId, identifier);
+    const user = await this.findByIdentifier(appId, identifier, db);
     if (!user) throw new Error('user vanished right after it was created');
     return user;
   }
@@ -115,21 +116,25 @@ export class UsersRepository {
   /**
    * Counts a sign-in in one statement and answers the updated user (undefined when unknown):
    * `confirm` also marks that identifier verified; `confirm` or `activate` turn a pending user active.
-   * An inactive user is left untouched (and answered as is, for the caller to refuse).
+   * An inactive user is left untouched (and answered as is, for the caller to refuse). A sign-in also
+   * clears the wrong-code budget (security notes C5: only a success resets it). `db` may be a transaction.
    */
   async recordSignIn(
     appId: string,
     userId: string,
     options: { confirm?: IdentifierType; activate?: boolean },
+    db: Db = this.db,
   ): Promise<UserRow | undefined> {
     const now = isoNow();
     const verifiedColumn = options.confirm === 'email' ? 'email_verified' : 'phone_verified';
-    const updated = await this.db
+    const updated = await db
       .updateTable('users')
       .set((eb) => ({
         login_count: eb('login_count', '+', 1),
         last_login_at: now,
         updated_at: now,
+        code_failures: 0,
+        code_locked_until: null,
         ...(options.confirm ? { [verifiedColumn]: 1 } : {}),
         ...(options.confirm || options.activate
           ? {
@@ -147,17 +152,15 @@ export class UsersRepository {
       .where('status', '!=', 'inactive')
       .returningAll()
       .executeTakeFirst();
-    return updated ?? this.findById(appId, userId);
-  }
-
-  async recordLogin(appId: string, userId: string): Promise<void> {
-    const now = isoNow();
-    await this.db
-      .updateTable('users')
-      .set((eb) => ({ login_count: eb('login_count', '+', 1), last_login_at: now, updated_at: now }))
-      .where('app_id', '=', appId)
-      .where('id', '=', userId)
-      .execute();
+    return (
+      updated ??
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('id', '=', userId)
+        .executeTakeFirst()
+    );
   }
 
   /**

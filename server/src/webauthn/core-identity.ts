@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
 import type { AppSettings } from '../apps/app-settings.js';
-import { currentUser } from '../current-user/bearer-auth.js';
+import { currentSession } from '../current-user/bearer-auth.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
 import { requireIdentifier } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
@@ -56,10 +55,8 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
     issueAuthResult: (appId, userId) => identity.authResults.issue(appId, userId, 'passkey'),
     async authenticate(appId, authorization) {
       const request = { headers: { authorization } } as FastifyRequest;
-      const row = await currentUser(identity, request, appId);
-      // The token was just verified; its `auth_time` claim (if the issuer sets one) dates the sign-in (W9).
-      const authTime = decodeJwt(authorization?.replace(/^Bearer\s+/i, '') ?? '').auth_time;
-      return { userId: row.id, ...(typeof authTime === 'number' ? { authTime } : {}) };
+      const { user, authTime } = await currentSession(identity, request, appId);
+      return { userId: user.id, ...(authTime !== undefined ? { authTime } : {}) };
     },
   };
 }

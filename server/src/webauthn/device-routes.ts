@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
+import { requireRecentSignIn } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
 import { toDevice } from './device-view.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
@@ -16,11 +17,6 @@ import {
   RenameDeviceBody,
 } from './webauthn-schemas.js';
 
-/** W9: adding or removing a passkey needs a sign-in at most this old, when the token tells its age. */
-export const REAUTH_MAX_AGE_SECONDS = 15 * 60;
-
-const reauthRequired = () =>
-  new ApiError(401, 'reauthentication_required', 'Please sign in again before changing your passkeys.');
 const lastPasskey = () =>
   new ApiError(
     403,
@@ -43,10 +39,6 @@ async function signedIn(
   const user = await deps.identity.findById(app.id, session.userId);
   if (!user || user.status === 'inactive') throw userNotActive();
   return { app, user, authTime: session.authTime };
-}
-
-function requireRecentSignIn(authTime: number | undefined): void {
-  if (authTime !== undefined && Date.now() / 1000 - authTime > REAUTH_MAX_AGE_SECONDS) throw reauthRequired();
 }
 
 /** The signed-in user's passkeys: list, add, rename, delete (notes §4.9). */

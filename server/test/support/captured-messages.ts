@@ -13,6 +13,13 @@ export function captureMessages(t: RunningTestServer) {
     messages.push(message);
     await deliver(message);
   };
+  // Messages stored inside a feature's transaction (codes, links): recorded when stored.
+  const store = sender.enqueueIn.bind(sender);
+  sender.enqueueIn = async (db, message) => {
+    const ticket = await store(db, message);
+    messages.push(message);
+    return ticket;
+  };
   const lastTo = (to: string) => {
     const found = messages.filter((m) => m.to === to).at(-1);
     if (!found) throw new Error(`no message was sent to ${to}`);

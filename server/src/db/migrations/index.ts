@@ -12,6 +12,9 @@ import * as outgoingMessages from './0010-outgoing-messages.js';
 import * as contactMessages from './0011-contact-messages.js';
 import * as webauthnCredentials from './0015-webauthn-credentials.js';
 import * as webauthnChallenges from './0016-webauthn-challenges.js';
+import * as refreshFamilies from './0017-refresh-families.js';
+import * as codeFailureBudget from './0018-code-failure-budget.js';
+import * as outgoingExpiry from './0019-outgoing-expiry.js';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011-contact-messages': contactMessages,
   '0015-webauthn-credentials': webauthnCredentials,
   '0016-webauthn-challenges': webauthnChallenges,
+  '0017-refresh-families': refreshFamilies,
+  '0018-code-failure-budget': codeFailureBudget,
+  '0019-outgoing-expiry': outgoingExpiry,
 };
