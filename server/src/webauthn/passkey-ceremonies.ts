@@ -115,11 +115,14 @@ export class PasskeyCeremonies {
     handshakeId: string,
     response: RegistrationCredential,
     userAgent: string | undefined,
+    /** Checked once the handshake is spent, before anything is verified or stored; throws to refuse. */
+    mayProceed: () => Promise<void> = async () => {},
   ): Promise<StoredCredential> {
     const taken = await this.challenges.consume(app.id, purpose, handshakeId);
     if (!taken.ok) throw webauthnFailed(this.handshakeMessage(taken.reason));
     if (taken.challenge.userId !== userId)
       throw webauthnFailed('The handshake was started for another user.');
+    await mayProceed();
 
     const rp = relyingPartyOf(app);
     const transports = [

@@ -25,6 +25,12 @@ export async function requireApp(apps: AppsRepository, appId: string): Promise<A
   return app;
 }
 
+const verificationRequired = () =>
+  new ApiError(
+    403,
+    'operation_not_allowed',
+    'This app verifies the email or phone number first: register with a one-time code or a magic link, then add a passkey.',
+  );
 const alreadyRegistered = () =>
   new ApiError(400, 'invalid_request', 'A user with this identifier already exists: log in instead.');
 
@@ -43,6 +49,8 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
     { schema: { params: AppIdParams, body: RegisterStartBody } },
     async (request) => {
       const app = await requireApp(apps, request.params.appId);
+      // The app wants proof of the identifier first: a code or link registers, a passkey is added after.
+      if (app.require_identifier_verification) throw verificationRequired();
       const { identifier, authenticator_attachment } = request.body;
       const existing = await identity.findByIdentifier(app, identifier);
       if (existing?.status === 'active') throw alreadyRegistered();
@@ -75,6 +83,11 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
         handshake_id,
         handshake_response,
         request.headers['user-agent'],
+        // A registration adds the first passkey of a new account: once the account is active (its owner
+        // signed up another way meanwhile), a ceremony started before cannot attach a passkey to it.
+        async () => {
+          if (user.status !== 'pending') throw alreadyRegistered();
+        },
       );
       await identity.activate(app.id, user.id);
       request.log.info({ app: app.id, user: user.id, event: 'passkey.added' }, 'passkey registered');

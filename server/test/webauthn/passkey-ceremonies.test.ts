@@ -4,6 +4,7 @@ import { type RunningTestServer, startTestServer, TEST_APP_ID } from '../support
 import { PasskeyTestClient } from './passkey-test-client.js';
 
 const OTHER_APP_ID = 'otherApp000000000000002';
+const VERIFYING_APP_ID = 'verifyingApp00000000003';
 let counter = 0;
 const newEmail = () => `passkey-user-${++counter}-${Date.now()}@example.com`;
 
@@ -12,7 +13,13 @@ describe('passkey registration and login', () => {
   let client: PasskeyTestClient;
 
   beforeAll(async () => {
-    t = await startTestServer({ apps: [{ id: TEST_APP_ID, redirect_url: '/done' }, { id: OTHER_APP_ID }] });
+    t = await startTestServer({
+      apps: [
+        { id: TEST_APP_ID, redirect_url: '/done' },
+        { id: OTHER_APP_ID },
+        { id: VERIFYING_APP_ID, require_identifier_verification: true },
+      ],
+    });
     client = new PasskeyTestClient(t, TEST_APP_ID);
   });
   afterAll(() => t.stop());
@@ -131,6 +138,33 @@ describe('passkey registration and login', () => {
       const res = await client.post('/register/webauthn/start', { identifier: email });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('invalid_request');
+    });
+
+    it('cannot attach a passkey to an account its owner activated while the ceremony was open', async () => {
+      const email = newEmail();
+      const attacker = await client.registerStart(email);
+      // The real owner signs up another way meanwhile (here: the account becomes active).
+      await t.server.identity.users.activate(TEST_APP_ID, attacker.user.id);
+      const credential = client.authenticator.create(attacker.handshake.challenge.publicKey);
+      const res = await client.registerFinish(attacker.user.id, attacker.handshake.id, credential);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_request');
+      const devices = await t.server.db
+        .selectFrom('webauthn_credentials')
+        .select('id')
+        .where('user_id', '=', attacker.user.id)
+        .execute();
+      expect(devices).toHaveLength(0);
+    });
+
+    it('refuses passkey registration when the app verifies identifiers first', async () => {
+      const verifying = new PasskeyTestClient(t, VERIFYING_APP_ID);
+      const res = await verifying.post('/register/webauthn/start', { identifier: newEmail() });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        code: 'operation_not_allowed',
+        error: expect.stringContaining('one-time code'),
+      });
     });
 
     it('answers 400 with a readable message for a bad body', async () => {
