@@ -29,6 +29,8 @@ export interface ActivatedCode {
   purpose: SignInPurpose;
 }
 
+export type Activation = ({ ok: true } & ActivatedCode) | { ok: false; error: ApiError };
+
 /** The secret the codes' HMAC is keyed with; fetch it before a transaction (it may read the database). */
 export type CodeKey = Buffer;
 
@@ -43,6 +45,7 @@ export class OneTimeCodes {
     private readonly secrets: ServerSecrets,
   ) {}
 
+  /** Read it before opening a transaction: the first read of a secret uses the database. */
   key(): Promise<CodeKey> {
     return this.secrets.get('one-time-code-hmac');
   }
@@ -75,19 +78,28 @@ export class OneTimeCodes {
     return { id, code };
   }
 
-  /** Consumes the code or throws 400 `invalid_request` / 401 `exceeded_attempts`. */
-  async activate(appId: string, id: string, code: string): Promise<ActivatedCode> {
-    const row = await this.db
+  /**
+   * Checks a code and consumes it when right. Refusals are answered, not thrown, so that a caller's
+   * transaction commits what they count: `error` is 400 `invalid_request` or 401 `exceeded_attempts`.
+   */
+  async activate(
+    key: CodeKey,
+    appId: string,
+    id: string,
+    code: string,
+    db: Db = this.db,
+  ): Promise<Activation> {
+    const row = await db
       .selectFrom('one_time_codes')
       .select(['user_id', 'identifier', 'purpose'])
       .where('id', '=', id)
       .where('app_id', '=', appId)
       .executeTakeFirst();
-    if (!row) throw invalidCode();
+    if (!row) return { ok: false, error: invalidCode() };
     const now = Date.now();
     // Every try takes one unit of the user's budget before the code is looked at, so concurrent
     // guesses each pay; a successful sign-in clears the budget (UsersRepository.recordSignIn).
-    const reserved = await this.db
+    const reserved = await db
       .updateTable('users')
       .set((eb) => ({ code_failures: eb('code_failures', '+', 1) }))
       .where('app_id', '=', appId)
@@ -101,12 +113,12 @@ export class OneTimeCodes {
       )
       .returning('code_failures')
       .executeTakeFirst();
-    if (!reserved) throw codesPaused();
+    if (!reserved) return { ok: false, error: codesPaused() };
 
     const nowIso = new Date(now).toISOString();
     // A code is live while unused, unexpired and with tries left; every try counts one attempt.
     const live = () =>
-      this.db
+      db
         .updateTable('one_time_codes')
         .where('id', '=', id)
         .where('used_at', 'is', null)
@@ -115,42 +127,40 @@ export class OneTimeCodes {
 
     const consumed = await live()
       .set({ used_at: nowIso, attempts: sql<number>`attempts + 1` })
-      .where('code_hmac', '=', hmac(await this.key(), id, code))
+      .where('code_hmac', '=', hmac(key, id, code))
       .executeTakeFirst();
     if (Number(consumed.numUpdatedRows) === 1) {
-      return { userId: row.user_id, identifier: row.identifier, purpose: row.purpose };
+      return { ok: true, userId: row.user_id, identifier: row.identifier, purpose: row.purpose };
     }
 
     const counted = await live()
       .set({ attempts: sql<number>`attempts + 1` })
       .executeTakeFirst();
     if (Number(counted.numUpdatedRows) === 1) {
-      await this.pauseIfDue(appId, row.user_id, Number(reserved.code_failures), now);
-      throw invalidCode();
+      await this.pauseIfDue(db, appId, row.user_id, Number(reserved.code_failures), now);
+      return { ok: false, error: invalidCode() };
     }
     // Not a guess at a live secret (used, expired or dead code): the try is given back.
-    await this.db
+    await db
       .updateTable('users')
       .set((eb) => ({ code_failures: eb('code_failures', '-', 1) }))
       .where('app_id', '=', appId)
       .where('id', '=', row.user_id)
       .where('code_failures', '>', 0)
       .execute();
-    const current = await this.db
+    const current = await db
       .selectFrom('one_time_codes')
       .select(['attempts', 'used_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (current && current.used_at === null && Number(current.attempts) >= MAX_ATTEMPTS_PER_CODE) {
-      throw exceededAttempts();
-    }
-    throw invalidCode();
+    const dead = current && current.used_at === null && Number(current.attempts) >= MAX_ATTEMPTS_PER_CODE;
+    return { ok: false, error: dead ? exceededAttempts() : invalidCode() };
   }
 
-  private async pauseIfDue(appId: string, userId: string, failures: number, now: number): Promise<void> {
+  private async pauseIfDue(db: Db, appId: string, userId: string, failures: number, now: number) {
     const pause = pauseAfter(failures);
     if (pause === 0) return;
-    await this.db
+    await db
       .updateTable('users')
       .set({ code_locked_until: new Date(now + pause).toISOString() })
       .where('app_id', '=', appId)

@@ -73,15 +73,25 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
     },
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
-      let activated;
-      try {
-        activated = await codes.activate(app.id, request.body.otp_id, request.body.otp.trim());
-      } catch (error) {
-        request.log.info({ event: 'code.failed', appId: app.id, otpId: request.body.otp_id });
-        throw error;
+      const { otp_id, otp } = request.body;
+      const key = await codes.key();
+      // The check, its counting and the sign-in's bookkeeping commit together; signing comes after.
+      const outcome = await identity.db.transaction().execute(async (trx) => {
+        const activated = await codes.activate(key, app.id, otp_id, otp.trim(), trx);
+        if (!activated.ok) return activated;
+        const confirm = activated.identifier.includes('@') ? ('email' as const) : ('phone' as const);
+        const refresh = await identity.authResults.recordSignIn(trx, app.id, activated.userId, 'otp', {
+          confirm,
+        });
+        return { ...activated, refresh };
+      });
+      if (!outcome.ok) {
+        request.log.info({ event: 'code.failed', appId: app.id, otpId: otp_id });
+        throw outcome.error;
       }
-      const confirm = activated.identifier.includes('@') ? 'email' : 'phone';
-      return { auth_result: await identity.authResults.issue(app.id, activated.userId, 'otp', { confirm }) };
+      return {
+        auth_result: await identity.authResults.finishSignIn(app.id, outcome.userId, outcome.refresh),
+      };
     },
   );
 };

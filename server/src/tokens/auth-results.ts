@@ -27,6 +27,11 @@ function requireActive(user: UserRow | undefined): void {
   if (user.status !== 'active') throw userNotActive();
 }
 
+export interface SignInOptions {
+  confirm?: IdentifierType;
+  activate?: boolean;
+}
+
 /** Finishes every successful authentication the same way: checks the user, starts a refresh family, signs. */
 export class AuthResults {
   constructor(
@@ -48,15 +53,36 @@ export class AuthResults {
     appId: string,
     userId: string,
     method: AuthMethod,
-    options: { confirm?: IdentifierType; activate?: boolean } = {},
+    options: SignInOptions = {},
   ): Promise<AuthResult> {
     const app = await this.apps.find(appId);
     if (!app) throw appNotFound();
-    const refresh = await this.db.transaction().execute(async (trx) => {
-      requireActive(await this.users.recordSignIn(appId, userId, options, trx));
-      return this.refreshTokens.start(appId, userId, method, trx);
-    });
+    const refresh = await this.db
+      .transaction()
+      .execute((trx) => this.recordSignIn(trx, appId, userId, method, options));
+    return this.finish(app, userId, refresh);
+  }
+
+  /**
+   * The database part of a sign-in, inside the caller's transaction `db`: counts it (checking the
+   * user) and starts a refresh family. `finishSignIn` signs once the transaction has committed.
+   */
+  async recordSignIn(
+    db: Db,
+    appId: string,
+    userId: string,
+    method: AuthMethod,
+    options: SignInOptions = {},
+  ): Promise<IssuedRefreshToken> {
+    requireActive(await this.users.recordSignIn(appId, userId, options, db));
+    const refresh = await this.refreshTokens.start(appId, userId, method, db);
     this.log.info({ event: 'login.success', appId, userId, method });
+    return refresh;
+  }
+
+  async finishSignIn(appId: string, userId: string, refresh: IssuedRefreshToken): Promise<AuthResult> {
+    const app = await this.apps.find(appId);
+    if (!app) throw appNotFound();
     return this.finish(app, userId, refresh);
   }
 
