@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import { invalidRequest } from '../http/api-error.js';
+import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { validateUserMetadata } from '../users/user-metadata.js';
 import { toCurrentUser } from '../users/user-views.js';
 import { parseMetadata, type UserRow } from '../users/users-repository.js';
 import { currentSession, currentUser, requireRecentSignIn } from './bearer-auth.js';
-import { changeIdentifier } from './identifier-change.js';
+import { changeIdentifier, profileChangesDisabled } from './identifier-change.js';
 
 /** `GET /currentuser`, email/phone changes and the user-metadata routes (notes §4.9). Devices: webauthn/. */
 export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
@@ -17,6 +18,8 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
 ) => {
   const view = async (appId: string, user: UserRow) =>
     toCurrentUser(user, await identity.credentials.forUser(appId, user.id));
+  // Email and phone changes count against the send limits: their 429s carry Retry-After.
+  addRetryAfterHeader(http);
 
   http.get('/v1/apps/:appId/currentuser', { schema: { params: AppIdParams } }, async (request) => {
     const app = await requireApp(identity, request.params.appId);
@@ -87,7 +90,10 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
       const user = await currentUser(identity, request, app.id);
-      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata);
+      if (!app.profile_management) throw profileChangesDisabled();
+      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata, {
+        profileOnly: true,
+      });
       if (!checked.ok) throw invalidRequest(checked.error);
       const merged = { ...(parseMetadata(user) ?? {}), ...checked.metadata };
       for (const [name, value] of Object.entries(merged)) if (value === null) delete merged[name];

@@ -3,6 +3,7 @@ import { AppIdParams } from '../apps/app-routes.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
+import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
 import { userNotActive, userNotFound, webauthnFailed } from './webauthn-errors.js';
@@ -37,6 +38,8 @@ function accountName(user: PasskeyUser): string {
 export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async (http, deps) => {
   const { apps, identity, ceremonies } = deps;
   const base = '/v1/apps/:appId';
+  // The identifier-lookup budget (login start) and the sign-up budget (register start) answer 429s.
+  addRetryAfterHeader(http);
 
   http.post(
     `${base}/register/webauthn/start`,
