@@ -24,7 +24,9 @@ import { registerStaticSite } from './http/static-site.js';
 import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
 import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
+import { openIdConfigurationRoutes } from './oidc/openid-configuration.js';
 import { otpRoutes } from './otp/otp-routes.js';
+import { socialRoutes } from './social/social-routes.js';
 import { tokenRoutes } from './tokens/token-routes.js';
 import { IdentityServices } from './users/identity-services.js';
 import { usersRoutes } from './users/users-routes.js';
@@ -110,6 +112,8 @@ export async function buildServer(
   await http.register(currentUserRoutes, { identity });
   await http.register(otpRoutes, { identity });
   await http.register(magicLinkRoutes, { identity });
+  await http.register(socialRoutes, { identity });
+  await http.register(openIdConfigurationRoutes, { identity, publicUrl: config.publicUrl });
   await http.register(contactRoutes, {
     db,
     apps: appsRepository,

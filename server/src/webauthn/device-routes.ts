@@ -4,6 +4,7 @@ import type { AppSettings } from '../apps/app-settings.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { requireRecentSignIn } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
+import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
 import { toDevice } from './device-view.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
@@ -49,13 +50,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
   const credentials = ceremonies.credentials;
   const base = '/v1/apps/:appId/currentuser/devices';
 
-  // Passage clients send `Content-Type: application/json` with no body on DELETE: not an error here.
-  const parseJson = http.getDefaultJsonParser('error', 'error');
-  http.removeContentTypeParser('application/json');
-  http.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body as string, done);
-  });
+  acceptEmptyJsonBodies(http);
 
   http.get(base, { schema: { params: AppIdParams } }, async (request) => {
     const { app, user } = await signedIn(deps, request);
