@@ -32,28 +32,18 @@ describe('social connections and OpenID discovery', () => {
   });
 
   it('#28 answers 404 social_connection_not_found when removing a connection', async () => {
-    const res = await t.call(
-      'DELETE',
-      path('/currentuser/social-connections/google'),
-      undefined,
-      asPassageJs(token),
-    );
+    const remove = (type: string, headers = asPassageJs(token)) =>
+      t.call('DELETE', path(`/currentuser/social-connections/${type}`), undefined, headers);
+    const res = await remove('google');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
       code: 'social_connection_not_found',
       error: 'This account has no google connection.',
     });
-    const unknownType = await t.call(
-      'DELETE',
-      path('/currentuser/social-connections/myspace'),
-      undefined,
-      asPassageJs(token),
-    );
+    const unknownType = await remove('myspace');
     expect(unknownType.status).toBe(400);
-    expect((await json<{ code: string; error: string }>(unknownType)).error).toContain(
-      'socialConnectionType',
-    );
-    expect((await t.call('DELETE', path('/currentuser/social-connections/google'))).status).toBe(401);
+    expect((await json<{ error: string }>(unknownType)).error).toContain('socialConnectionType');
+    expect((await remove('google', {})).status).toBe(401);
   });
 
   it('#29 refuses to start a social login: no provider is configured', async () => {
