@@ -7,6 +7,7 @@ import { AppsRepository } from './apps/apps-repository.js';
 import type { ServerConfig } from './config/config.js';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from './db/database.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { adminUserRoutes } from './admin/admin-user-routes.js';
 import { contactRoutes } from './contact/contact-routes.js';
 import { currentUserRoutes } from './current-user/current-user-routes.js';
 import type { WorkerOptions } from './delivery/delivery-worker.js';
@@ -127,6 +128,7 @@ export async function buildServer(
       apps: appsRepository,
       onChange: () => appOrigins.invalidate(),
     });
+    await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }
   const passkeys = await registerPasskeys(http, {
     db,

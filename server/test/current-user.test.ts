@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureMessages } from './support/captured-messages.js';
-import { signedInUser } from './support/signed-in-user.js';
+import { freshCurrentUser, signedInUser } from './support/signed-in-user.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID, type TestApp } from './support/test-server.js';
 
 const BOTH_APP = 'bothApp0000000000000001';
@@ -44,23 +44,7 @@ describe('current user', () => {
     const res = await t.call('GET', path(''), undefined, as(auth.auth_token));
     expect(res.status).toBe(200);
     const { user } = await json<{ user: Record<string, unknown> }>(res);
-    expect(user).toEqual({
-      id: userId,
-      email: 'me@example.com',
-      email_verified: true,
-      phone: '',
-      phone_verified: false,
-      status: 'active',
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
-      updated_at: expect.stringMatching(/Z$/),
-      last_login_at: expect.stringMatching(/Z$/),
-      login_count: 1,
-      user_metadata: null,
-      webauthn: false,
-      webauthn_types: [],
-      webauthn_devices: [],
-      social_connections: {},
-    });
+    expect(user).toEqual(freshCurrentUser(userId, 'me@example.com'));
     expect((await t.call('GET', `${path('')}/`, undefined, as(auth.auth_token))).status).toBe(200);
   });
 

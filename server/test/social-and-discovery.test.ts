@@ -32,7 +32,7 @@ describe('social connections and OpenID discovery', () => {
   });
 
   it('#28 answers 404 social_connection_not_found when removing a connection', async () => {
-    const remove = (type: string, headers = asPassageJs(token)) =>
+    const remove = (type: string, headers: Record<string, string> = asPassageJs(token)) =>
       t.call('DELETE', path(`/currentuser/social-connections/${type}`), undefined, headers);
     const res = await remove('google');
     expect(res.status).toBe(404);
