@@ -81,13 +81,14 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
   });
 
   it('answers readable 400s for bad queries and 404 for an unknown app', async () => {
-    for (const [query, message] of [
+    const cases: [string, string][] = [
       ['identifier=not-an-identifier', 'identifier is not valid'],
       ['limit=0', 'querystring.limit'],
       ['limit=101', 'querystring.limit'],
       ['page=0', 'querystring.page'],
       ['status=deleted', 'querystring.status'],
-    ]) {
+    ];
+    for (const [query, message] of cases) {
       const res = await admin('GET', `?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body).toEqual({ code: 'invalid_request', error: expect.stringContaining(message) });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import { invalidRequest } from '../http/api-error.js';
+import { CurrentUserBody, errorResponses, MagicLinkBody, orNull } from '../openapi/passage-schemas.js';
 import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
@@ -21,11 +22,24 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
   // Email and phone changes count against the send limits: their 429s carry Retry-After.
   addRetryAfterHeader(http);
 
-  http.get('/v1/apps/:appId/currentuser', { schema: { params: AppIdParams } }, async (request) => {
-    const app = await requireApp(identity, request.params.appId);
-    const user = await currentUser(identity, request, app.id);
-    return { user: await view(app.id, user) };
-  });
+  const docs = (summary: string) => ({ summary, tags: ['current user'], security: [{ bearerAuth: [] }] });
+
+  http.get(
+    '/v1/apps/:appId/currentuser',
+    {
+      schema: {
+        ...docs('The signed-in user'),
+        params: AppIdParams,
+        response: { 200: CurrentUserBody, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const user = await currentUser(identity, request, app.id);
+      return { user: await view(app.id, user) };
+    },
+  );
+  const changeResponses = { 200: MagicLinkBody, ...errorResponses(400, 401, 403, 404, 429) };
 
   const ChangeOptions = {
     language: Type.Optional(Type.String({ maxLength: 35 })),
@@ -37,8 +51,10 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     '/v1/apps/:appId/currentuser/email',
     {
       schema: {
+        ...docs('Change (or, with "", remove) the email address; applies once the link sent to it is opened'),
         params: AppIdParams,
         body: Type.Object({ new_email: Type.String({ maxLength: 320 }), ...ChangeOptions }),
+        response: changeResponses,
       },
     },
     async (request) => {
@@ -55,8 +71,10 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     '/v1/apps/:appId/currentuser/phone',
     {
       schema: {
+        ...docs('Change (or, with "", remove) the phone number; applies once the link sent to it is opened'),
         params: AppIdParams,
         body: Type.Object({ new_phone: Type.String({ maxLength: 64 }), ...ChangeOptions }),
+        response: changeResponses,
       },
     },
     async (request) => {
@@ -71,7 +89,16 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
 
   http.get(
     '/v1/apps/:appId/currentuser/user-metadata',
-    { schema: { params: AppIdParams } },
+    {
+      schema: {
+        ...docs("The signed-in user's metadata"),
+        params: AppIdParams,
+        response: {
+          200: Type.Object({ user_metadata: orNull(Type.Record(Type.String(), Type.Unknown())) }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
       const user = await currentUser(identity, request, app.id);
@@ -83,8 +110,10 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     '/v1/apps/:appId/currentuser/user-metadata',
     {
       schema: {
+        ...docs('Change metadata fields declared `profile: true` (merged; null removes a field)'),
         params: AppIdParams,
         body: Type.Object({ user_metadata: Type.Record(Type.String(), Type.Unknown()) }),
+        response: { 200: CurrentUserBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

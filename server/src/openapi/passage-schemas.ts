@@ -91,7 +91,13 @@ export const EmptyBody = Type.Object({}, { description: 'Empty JSON object' });
 /** WebAuthn options as handed to `navigator.credentials.*` (notes §4.4, §4.5, §5). */
 export const Handshake = Type.Object({
   id: Type.String({ description: 'Echoed as `handshake_id` in the finish call' }),
-  challenge: Type.Object({ publicKey: AnyObject }),
+  challenge: Type.Object({
+    publicKey: Type.Unsafe<object>({
+      type: 'object',
+      additionalProperties: true,
+      description: 'PublicKeyCredentialCreationOptions / RequestOptions, binary members base64url',
+    }),
+  }),
 });
 
 /** The public `app` of `GET /v1/apps/{appId}` (notes §4.1). */
