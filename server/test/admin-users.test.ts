@@ -160,14 +160,31 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
     const registered = await passkeys.register('gone@example.com');
     const auth = registered.body.auth_result as { auth_token: string; refresh_token: string };
     const userId = registered.userId;
-    const rows = (table: 'webauthn_credentials' | 'refresh_tokens') =>
-      t.server.db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
-    expect(await rows('webauthn_credentials')).toHaveLength(1);
-    expect(await rows('refresh_tokens')).toHaveLength(1);
+    const passkeyRows = () =>
+      t.server.db.selectFrom('webauthn_credentials').select('id').where('user_id', '=', userId).execute();
+    const refreshRows = () =>
+      t.server.db
+        .selectFrom('refresh_tokens')
+        .innerJoin('refresh_families', 'refresh_families.id', 'refresh_tokens.family_id')
+        .select('token_hash')
+        .where('refresh_families.user_id', '=', userId)
+        .execute();
+    const familyRows = () =>
+      t.server.db.selectFrom('refresh_families').select('id').where('user_id', '=', userId).execute();
+    expect(await passkeyRows()).toHaveLength(1);
+    expect(await refreshRows()).toHaveLength(1);
+    const familyIds = (await familyRows()).map((row) => row.id);
 
     expect(await admin('DELETE', `/${userId}`)).toEqual({ status: 204, body: null });
-    expect(await rows('webauthn_credentials')).toHaveLength(0);
-    expect(await rows('refresh_tokens')).toHaveLength(0);
+    expect(await passkeyRows()).toHaveLength(0);
+    expect(await familyRows()).toHaveLength(0);
+    expect(
+      await t.server.db
+        .selectFrom('refresh_tokens')
+        .select('token_hash')
+        .where('family_id', 'in', familyIds)
+        .execute(),
+    ).toHaveLength(0);
     expect((await admin('GET', `/${userId}`)).status).toBe(404);
     expect((await me(auth.auth_token)).status).toBe(401);
     expect((await refresh(auth.refresh_token)).status).toBe(401);
