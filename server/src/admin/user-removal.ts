@@ -1,4 +1,18 @@
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+
+/** The tables whose rows belong to one user of one app (a table without both columns cannot be named). */
+type UserOwnedTable = {
+  [T in keyof Database]: Database[T] extends { app_id: string; user_id: string | null } ? T : never;
+}[keyof Database];
+
+const USER_OWNED: UserOwnedTable[] = [
+  'webauthn_credentials',
+  'webauthn_challenges',
+  'one_time_codes',
+  'magic_links',
+  'refresh_families',
+];
 
 /**
  * Deletes a user with their passkeys, sign-ins and refresh tokens (so every session ends at once),
@@ -12,33 +26,16 @@ export async function deleteUserAndData(db: Db, appId: string, userId: string): 
       .where('id', '=', userId)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) return false;
+    // Refresh tokens are keyed by their family: they go before the families do.
     const families = trx
       .selectFrom('refresh_families')
       .select('id')
       .where('app_id', '=', appId)
       .where('user_id', '=', userId);
     await trx.deleteFrom('refresh_tokens').where('family_id', 'in', families).execute();
-    await trx
-      .deleteFrom('refresh_families')
-      .where('app_id', '=', appId)
-      .where('user_id', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('webauthn_credentials')
-      .where('app_id', '=', appId)
-      .where('user_id', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('webauthn_challenges')
-      .where('app_id', '=', appId)
-      .where('user_id', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('one_time_codes')
-      .where('app_id', '=', appId)
-      .where('user_id', '=', userId)
-      .execute();
-    await trx.deleteFrom('magic_links').where('app_id', '=', appId).where('user_id', '=', userId).execute();
+    for (const table of USER_OWNED) {
+      await trx.deleteFrom(table).where('app_id', '=', appId).where('user_id', '=', userId).execute();
+    }
     return true;
   });
 }
