@@ -7,6 +7,7 @@ import { AppsRepository } from './apps/apps-repository.js';
 import type { ServerConfig } from './config/config.js';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from './db/database.js';
 import { adminRoutes } from './admin/admin-routes.js';
+import { adminUserRoutes } from './admin/admin-user-routes.js';
 import { contactRoutes } from './contact/contact-routes.js';
 import { currentUserRoutes } from './current-user/current-user-routes.js';
 import type { WorkerOptions } from './delivery/delivery-worker.js';
@@ -24,7 +25,9 @@ import { registerStaticSite } from './http/static-site.js';
 import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
 import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
+import { openIdConfigurationRoutes } from './oidc/openid-configuration.js';
 import { otpRoutes } from './otp/otp-routes.js';
+import { socialRoutes } from './social/social-routes.js';
 import { tokenRoutes } from './tokens/token-routes.js';
 import { IdentityServices } from './users/identity-services.js';
 import { usersRoutes } from './users/users-routes.js';
@@ -110,6 +113,8 @@ export async function buildServer(
   await http.register(currentUserRoutes, { identity });
   await http.register(otpRoutes, { identity });
   await http.register(magicLinkRoutes, { identity });
+  await http.register(socialRoutes, { identity });
+  await http.register(openIdConfigurationRoutes, { identity, publicUrl: config.publicUrl });
   await http.register(contactRoutes, {
     db,
     apps: appsRepository,
@@ -123,6 +128,7 @@ export async function buildServer(
       apps: appsRepository,
       onChange: () => appOrigins.invalidate(),
     });
+    await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }
   const passkeys = await registerPasskeys(http, {
     db,

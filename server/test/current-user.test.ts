@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureMessages } from './support/captured-messages.js';
-import { signedInUser } from './support/signed-in-user.js';
+import { freshCurrentUser, signedInUser } from './support/signed-in-user.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID, type TestApp } from './support/test-server.js';
 
 const BOTH_APP = 'bothApp0000000000000001';
+const LOCKED_APP = 'lockedApp00000000000001';
 const schema = [
   { id: 'f1', field_name: 'full_name', friendly_name: 'Full name', type: 'string' },
   { id: 'f2', field_name: 'age', friendly_name: 'Age', type: 'integer' },
   { id: 'f3', field_name: 'newsletter', friendly_name: 'Newsletter', type: 'boolean' },
+  // Set at sign-up (or by the app), never by the user from the profile.
+  { id: 'f4', field_name: 'plan', friendly_name: 'Plan', type: 'string', profile: false },
 ].map((field) => ({
-  ...field,
   registration: true,
   profile: true,
+  ...field,
 })) as unknown as TestApp['user_metadata_schema'];
 
 describe('current user', () => {
@@ -26,6 +29,7 @@ describe('current user', () => {
       apps: [
         { id: TEST_APP_ID, user_metadata_schema: schema, require_identifier_verification: true },
         { id: BOTH_APP, allowed_identifier: 'both', required_identifier: 'either' },
+        { id: LOCKED_APP, user_metadata_schema: schema, profile_management: false },
       ],
     });
     mail = captureMessages(t);
@@ -40,23 +44,7 @@ describe('current user', () => {
     const res = await t.call('GET', path(''), undefined, as(auth.auth_token));
     expect(res.status).toBe(200);
     const { user } = await json<{ user: Record<string, unknown> }>(res);
-    expect(user).toEqual({
-      id: userId,
-      email: 'me@example.com',
-      email_verified: true,
-      phone: '',
-      phone_verified: false,
-      status: 'active',
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
-      updated_at: expect.stringMatching(/Z$/),
-      last_login_at: expect.stringMatching(/Z$/),
-      login_count: 1,
-      user_metadata: null,
-      webauthn: false,
-      webauthn_types: [],
-      webauthn_devices: [],
-      social_connections: {},
-    });
+    expect(user).toEqual(freshCurrentUser(userId, 'me@example.com'));
     expect((await t.call('GET', `${path('')}/`, undefined, as(auth.auth_token))).status).toBe(200);
   });
 
@@ -106,6 +94,49 @@ describe('current user', () => {
     );
     expect(unchanged).toEqual(read);
     expect((await t.call('PATCH', path('/user-metadata'), {}, as(auth.auth_token))).status).toBe(400);
+  });
+
+  it('lets the user change only fields declared profile: true', async () => {
+    const { userId, auth } = await signedInUser(t, TEST_APP_ID, 'plan@example.com');
+    await t.server.identity.users.updateMetadata(TEST_APP_ID, userId, { plan: 'free', full_name: 'Plan' });
+    for (const user_metadata of [{ plan: 'pro' }, { full_name: 'Other', plan: null }]) {
+      const res = await t.call('PATCH', path('/user-metadata'), { user_metadata }, as(auth.auth_token));
+      expect(res.status).toBe(400);
+      expect(await json(res)).toEqual({
+        code: 'invalid_request',
+        error: 'user_metadata.plan cannot be changed from the profile.',
+      });
+    }
+    // Nothing of a refused patch was applied; the same request without the locked field goes through.
+    const ok = await t.call(
+      'PATCH',
+      path('/user-metadata'),
+      { user_metadata: { full_name: 'Other' } },
+      as(auth.auth_token),
+    );
+    expect(ok.status).toBe(200);
+    expect((await json<{ user: { user_metadata: unknown } }>(ok)).user.user_metadata).toEqual({
+      plan: 'free',
+      full_name: 'Other',
+    });
+  });
+
+  it('refuses every profile change with 403 when profile_management is off', async () => {
+    const { userId, auth } = await signedInUser(t, LOCKED_APP, 'locked@example.com');
+    await t.server.identity.users.updateMetadata(LOCKED_APP, userId, { full_name: 'Locked' });
+    const changes: [string, unknown][] = [
+      ['/user-metadata', { user_metadata: { full_name: 'Changed' } }],
+      ['/email', { new_email: 'unlocked@example.com' }],
+    ];
+    for (const [suffix, body] of changes) {
+      const res = await t.call('PATCH', path(suffix, LOCKED_APP), body, as(auth.auth_token));
+      expect(res.status).toBe(403);
+      expect((await json<{ code: string }>(res)).code).toBe('operation_not_allowed');
+    }
+    // Reading stays allowed and shows the unchanged values.
+    const read = await t.call('GET', path('/user-metadata', LOCKED_APP), undefined, as(auth.auth_token));
+    expect(await json(read)).toEqual({ user_metadata: { full_name: 'Locked' } });
+    expect(mail.messages.some((m) => m.to === 'unlocked@example.com')).toBe(false);
   });
 
   it('changes the email only after the verification link sent to the NEW address is opened', async () => {

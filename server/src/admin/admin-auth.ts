@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -14,3 +15,11 @@ export function checkAdminKey(header: string | undefined, apiKey: string): void 
     );
   }
 }
+
+/** Every route of this plugin scope needs the admin key. */
+export function requireAdminKey(http: FastifyInstance, apiKey: string): void {
+  http.addHook('onRequest', async (request) => checkAdminKey(request.headers.authorization, apiKey));
+}
+
+/** OpenAPI: the admin routes' tag and security scheme. */
+export const adminDocs = { tags: ['admin'], security: [{ adminKey: [] }] };

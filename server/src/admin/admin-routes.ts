@@ -5,7 +5,8 @@ import { AppIdParams } from '../apps/app-routes.js';
 import { AppSettings } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
-import { checkAdminKey } from './admin-auth.js';
+import { ErrorBody, errorResponses } from '../openapi/passage-schemas.js';
+import { adminDocs, requireAdminKey } from './admin-auth.js';
 
 export interface AdminRoutesOptions {
   apiKey: string;
@@ -14,11 +15,9 @@ export interface AdminRoutesOptions {
   onChange: () => void;
 }
 
-const ErrorBody = Type.Object({ code: Type.String(), error: Type.String() });
 const AppUpdate = Type.Partial(Type.Omit(AppSettings, ['id']), { additionalProperties: false });
-const security = [{ adminKey: [] }];
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
-const OneApp = Type.Object({ app: Type.Unknown() });
+const errors = errorResponses(400, 401, 404);
+const OneApp = Type.Object({ app: AppSettings });
 
 /** Defaults filled in and checked like the apps file; a readable 400 otherwise. */
 function validated(candidate: unknown): AppSettings {
@@ -39,16 +38,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   app,
   { apiKey, apps, onChange },
 ) => {
-  app.addHook('onRequest', async (request) => checkAdminKey(request.headers.authorization, apiKey));
+  requireAdminKey(app, apiKey);
 
   app.get(
     '/admin/v1/apps',
     {
       schema: {
-        tags: ['admin'],
-        security,
+        ...adminDocs,
         summary: 'List apps',
-        response: { 200: Type.Object({ apps: Type.Array(Type.Unknown()) }), ...errors },
+        response: { 200: Type.Object({ apps: Type.Array(AppSettings) }), ...errors },
       },
     },
     async () => ({ apps: await apps.list() }),
@@ -58,8 +56,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/admin/v1/apps/:appId',
     {
       schema: {
-        tags: ['admin'],
-        security,
+        ...adminDocs,
         summary: 'Read one app',
         params: AppIdParams,
         response: { 200: OneApp, ...errors },
@@ -76,8 +73,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/admin/v1/apps',
     {
       schema: {
-        tags: ['admin'],
-        security,
+        ...adminDocs,
         summary: 'Create an app',
         body: Type.Object({ id: Type.String() }, { additionalProperties: true }),
         response: { 201: OneApp, 409: ErrorBody, ...errors },
@@ -98,8 +94,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/admin/v1/apps/:appId',
     {
       schema: {
-        tags: ['admin'],
-        security,
+        ...adminDocs,
         summary: 'Change some settings of an app',
         params: AppIdParams,
         body: AppUpdate,
@@ -120,8 +115,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/admin/v1/apps/:appId',
     {
       schema: {
-        tags: ['admin'],
-        security,
+        ...adminDocs,
         summary: 'Delete an app',
         params: AppIdParams,
         response: { 204: Type.Null(), ...errors },

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import { invalidRequest } from '../http/api-error.js';
+import { CurrentUserBody, errorResponses, MagicLinkBody, orNull } from '../openapi/passage-schemas.js';
+import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { validateUserMetadata } from '../users/user-metadata.js';
 import { toCurrentUser } from '../users/user-views.js';
 import { parseMetadata, type UserRow } from '../users/users-repository.js';
 import { currentSession, currentUser, requireRecentSignIn } from './bearer-auth.js';
-import { changeIdentifier } from './identifier-change.js';
+import { changeIdentifier, profileChangesDisabled } from './identifier-change.js';
 
 /** `GET /currentuser`, email/phone changes and the user-metadata routes (notes §4.9). Devices: webauthn/. */
 export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
@@ -17,12 +19,27 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
 ) => {
   const view = async (appId: string, user: UserRow) =>
     toCurrentUser(user, await identity.credentials.forUser(appId, user.id));
+  // Email and phone changes count against the send limits: their 429s carry Retry-After.
+  addRetryAfterHeader(http);
 
-  http.get('/v1/apps/:appId/currentuser', { schema: { params: AppIdParams } }, async (request) => {
-    const app = await requireApp(identity, request.params.appId);
-    const user = await currentUser(identity, request, app.id);
-    return { user: await view(app.id, user) };
-  });
+  const docs = (summary: string) => ({ summary, tags: ['current user'], security: [{ bearerAuth: [] }] });
+
+  http.get(
+    '/v1/apps/:appId/currentuser',
+    {
+      schema: {
+        ...docs('The signed-in user'),
+        params: AppIdParams,
+        response: { 200: CurrentUserBody, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      const user = await currentUser(identity, request, app.id);
+      return { user: await view(app.id, user) };
+    },
+  );
+  const changeResponses = { 200: MagicLinkBody, ...errorResponses(400, 401, 403, 404, 429) };
 
   const ChangeOptions = {
     language: Type.Optional(Type.String({ maxLength: 35 })),
@@ -34,8 +51,10 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     '/v1/apps/:appId/currentuser/email',
     {
       schema: {
+        ...docs('Change (or, with "", remove) the email address; applies once the link sent to it is opened'),
         params: AppIdParams,
         body: Type.Object({ new_email: Type.String({ maxLength: 320 }), ...ChangeOptions }),
+        response: changeResponses,
       },
     },
     async (request) => {
@@ -52,8 +71,10 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     '/v1/apps/:appId/currentuser/phone',
     {
       schema: {
+        ...docs('Change (or, with "", remove) the phone number; applies once the link sent to it is opened'),
         params: AppIdParams,
         body: Type.Object({ new_phone: Type.String({ maxLength: 64 }), ...ChangeOptions }),
+        response: changeResponses,
       },
     },
     async (request) => {
@@ -68,7 +89,16 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
 
   http.get(
     '/v1/apps/:appId/currentuser/user-metadata',
-    { schema: { params: AppIdParams } },
+    {
+      schema: {
+        ...docs("The signed-in user's metadata"),
+        params: AppIdParams,
+        response: {
+          200: Type.Object({ user_metadata: orNull(Type.Record(Type.String(), Type.Unknown())) }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
       const user = await currentUser(identity, request, app.id);
@@ -80,14 +110,19 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     '/v1/apps/:appId/currentuser/user-metadata',
     {
       schema: {
+        ...docs('Change metadata fields declared `profile: true` (merged; null removes a field)'),
         params: AppIdParams,
         body: Type.Object({ user_metadata: Type.Record(Type.String(), Type.Unknown()) }),
+        response: { 200: CurrentUserBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
       const user = await currentUser(identity, request, app.id);
-      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata);
+      if (!app.profile_management) throw profileChangesDisabled();
+      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata, {
+        profileOnly: true,
+      });
       if (!checked.ok) throw invalidRequest(checked.error);
       const merged = { ...(parseMetadata(user) ?? {}), ...checked.metadata };
       for (const [name, value] of Object.entries(merged)) if (value === null) delete merged[name];

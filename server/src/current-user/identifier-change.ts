@@ -15,6 +15,10 @@ export interface ChangeRequest {
   magicLinkPath?: string;
 }
 
+/** `profile_management: false`: users may not change their identifiers or metadata themselves. */
+export const profileChangesDisabled = () =>
+  new ApiError(403, 'operation_not_allowed', 'Profile changes are disabled for this app.');
+
 const WORDS: Record<IdentifierType, string> = { email: 'email address', phone: 'phone number' };
 
 /** Whether the user may go without `type` under the app's `required_identifier`. */
@@ -38,9 +42,7 @@ export async function changeIdentifier(
   ip: string,
 ): Promise<{ magic_link: { id: string } }> {
   const { type } = change;
-  if (!app.profile_management) {
-    throw new ApiError(403, 'operation_not_allowed', 'Profile changes are disabled for this app.');
-  }
+  if (!app.profile_management) throw profileChangesDisabled();
   const raw = change.value.trim().toLowerCase();
   if (raw === '') {
     if (!mayRemove(app, user, type)) {

@@ -51,17 +51,22 @@ function checkValue(field: Field, value: unknown): { value: UserMetadata[string]
 
 /**
  * Validates metadata against the app's schema: only declared fields, each of its declared type
- * (SPEC §5 rules). Returns the normalised values or the first problem as a readable sentence.
+ * (SPEC §5 rules). With `profileOnly` (a user editing their own profile) only fields declared
+ * `profile: true` may be given. Returns the normalised values or the first problem as a readable sentence.
  */
 export function validateUserMetadata(
   schema: AppSettings['user_metadata_schema'],
   input: Record<string, unknown>,
+  options: { profileOnly?: boolean } = {},
 ): { ok: true; metadata: UserMetadata } | { ok: false; error: string } {
   const fields = new Map(schema.map((field) => [field.field_name, field]));
   const metadata: UserMetadata = {};
   for (const [name, raw] of Object.entries(input)) {
     const field = fields.get(name);
     if (!field) return { ok: false, error: `user_metadata.${name} is not a field of this app.` };
+    if (options.profileOnly && !field.profile) {
+      return { ok: false, error: `user_metadata.${name} cannot be changed from the profile.` };
+    }
     const checked = checkValue(field, raw);
     if ('error' in checked) return { ok: false, error: checked.error };
     metadata[name] = checked.value;

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { Device } from '../openapi/passage-schemas.js';
 import { parseMetadata, type UserRow } from './users-repository.js';
 
 /** What the passkeys feature knows about a user's credentials (see `CredentialSummaries`). */
@@ -5,7 +7,7 @@ export interface CredentialSummary {
   /** Subset of `passkey`, `platform`, `security_key`. */
   webauthnTypes: string[];
   /** Passage `Credential` objects for `GET /currentuser`. */
-  devices: unknown[];
+  devices: Static<typeof Device>[];
 }
 
 /**

@@ -191,6 +191,26 @@ export class UsersRepository {
     }
   }
 
+  /**
+   * One page of an app's users, oldest first, with the number of users that match in all.
+   * `filter` narrows by id, identifier (exact, normalised) or status.
+   */
+  async listPage(
+    appId: string,
+    page: { offset: number; limit: number },
+    filter: { id?: string; identifier?: Identifier; status?: UserStatus } = {},
+  ): Promise<{ users: UserRow[]; total: number }> {
+    let query = this.db.selectFrom('users').where('app_id', '=', appId);
+    if (filter.id) query = query.where('id', '=', filter.id);
+    if (filter.identifier) query = query.where(filter.identifier.type, '=', filter.identifier.value);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    const [users, count] = await Promise.all([
+      query.selectAll().orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { users, total: Number(count.total) };
+  }
+
   async updateMetadata(appId: string, userId: string, metadata: UserMetadata): Promise<void> {
     await this.setMetadata(appId, userId, Object.keys(metadata).length > 0 ? metadata : null);
   }

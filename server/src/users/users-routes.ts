@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
+import { errorResponses, orNull, PublicUser, UserBody } from '../openapi/passage-schemas.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
 import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp, requireIdentifier } from './app-context.js';
@@ -27,8 +28,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
     '/v1/apps/:appId/users',
     {
       schema: {
+        summary: 'Look up a user by email or phone number (`user: null` when there is none)',
+        tags: ['users'],
         params: AppIdParams,
         querystring: Type.Object({ identifier: Type.String({ maxLength: 320 }) }),
+        response: { 200: Type.Object({ user: orNull(PublicUser) }), ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
@@ -49,6 +53,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
     '/v1/apps/:appId/users',
     {
       schema: {
+        summary: 'Create a pending user (repeatable while pending)',
+        tags: ['users'],
+        response: { 201: UserBody, ...errorResponses(400, 403, 404, 429) },
         params: AppIdParams,
         body: Type.Object({
           identifier: Type.String({ maxLength: 320 }),

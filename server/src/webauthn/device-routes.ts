@@ -4,15 +4,20 @@ import type { AppSettings } from '../apps/app-settings.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { requireRecentSignIn } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
+import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
 import { toDevice } from './device-view.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
 import { notifyPasskeyChange } from './passkey-notifications.js';
 import { type PasskeyRouteDeps, requireApp } from './passkey-routes.js';
 import { deviceNotFound, userNotActive, webauthnFailed } from './webauthn-errors.js';
+import Type from 'typebox';
+import { DeviceBody, Device, EmptyBody } from '../openapi/passage-schemas.js';
 import {
   AddDeviceStartBody,
+  CeremonyStarted,
   DeviceParams,
+  passkeyErrors,
   RegisterFinishBody,
   RenameDeviceBody,
 } from './webauthn-schemas.js';
@@ -49,23 +54,36 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
   const credentials = ceremonies.credentials;
   const base = '/v1/apps/:appId/currentuser/devices';
 
-  // Passage clients send `Content-Type: application/json` with no body on DELETE: not an error here.
-  const parseJson = http.getDefaultJsonParser('error', 'error');
-  http.removeContentTypeParser('application/json');
-  http.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body as string, done);
-  });
+  acceptEmptyJsonBodies(http);
 
-  http.get(base, { schema: { params: AppIdParams } }, async (request) => {
-    const { app, user } = await signedIn(deps, request);
-    const list = await credentials.listForUser(app.id, user.id);
-    return { devices: list.map(toDevice) };
-  });
+  const docs = (summary: string) => ({ summary, tags: ['devices'], security: [{ bearerAuth: [] }] });
+
+  http.get(
+    base,
+    {
+      schema: {
+        ...docs("The signed-in user's passkeys"),
+        params: AppIdParams,
+        response: { 200: Type.Object({ devices: Type.Array(Device) }), ...passkeyErrors },
+      },
+    },
+    async (request) => {
+      const { app, user } = await signedIn(deps, request);
+      const list = await credentials.listForUser(app.id, user.id);
+      return { devices: list.map(toDevice) };
+    },
+  );
 
   http.post(
     `${base}/start`,
-    { schema: { params: AppIdParams, body: AddDeviceStartBody } },
+    {
+      schema: {
+        ...docs('Start adding a passkey to the signed-in user'),
+        params: AppIdParams,
+        body: AddDeviceStartBody,
+        response: { 200: CeremonyStarted, ...passkeyErrors },
+      },
+    },
     async (request) => {
       const { app, user, authTime } = await signedIn(deps, request);
       requireRecentSignIn(authTime);
@@ -83,7 +101,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
 
   http.post(
     `${base}/finish`,
-    { schema: { params: AppIdParams, body: RegisterFinishBody } },
+    {
+      schema: {
+        ...docs('Finish adding a passkey'),
+        params: AppIdParams,
+        body: RegisterFinishBody,
+        response: { 201: DeviceBody, ...passkeyErrors },
+      },
+    },
     async (request, reply) => {
       const { app, user, authTime } = await signedIn(deps, request);
       requireRecentSignIn(authTime);
@@ -105,7 +130,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
 
   http.patch(
     `${base}/:deviceId`,
-    { schema: { params: DeviceParams, body: RenameDeviceBody } },
+    {
+      schema: {
+        ...docs('Rename a passkey'),
+        params: DeviceParams,
+        body: RenameDeviceBody,
+        response: { 200: DeviceBody, ...passkeyErrors },
+      },
+    },
     async (request) => {
       const { app, user } = await signedIn(deps, request);
       const credential = await credentials.findForUser(app.id, user.id, request.params.deviceId);
@@ -115,17 +147,27 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
     },
   );
 
-  http.delete(`${base}/:deviceId`, { schema: { params: DeviceParams } }, async (request) => {
-    const { app, user, authTime } = await signedIn(deps, request);
-    const credential = await credentials.findForUser(app.id, user.id, request.params.deviceId);
-    if (!credential) throw deviceNotFound();
-    requireRecentSignIn(authTime);
-    const all = await credentials.listForUser(app.id, user.id);
-    if (all.length === 1 && app.auth_fallback_method === 'none') throw lastPasskey();
-    if (await credentials.delete(credential)) {
-      request.log.info({ app: app.id, user: user.id, event: 'passkey.removed' }, 'passkey removed');
-      await notifyPasskeyChange(sender, app, user, 'passkey-removed', credential.friendlyName);
-    }
-    return {};
-  });
+  http.delete(
+    `${base}/:deviceId`,
+    {
+      schema: {
+        ...docs('Delete a passkey'),
+        params: DeviceParams,
+        response: { 200: EmptyBody, ...passkeyErrors },
+      },
+    },
+    async (request) => {
+      const { app, user, authTime } = await signedIn(deps, request);
+      const credential = await credentials.findForUser(app.id, user.id, request.params.deviceId);
+      if (!credential) throw deviceNotFound();
+      requireRecentSignIn(authTime);
+      const all = await credentials.listForUser(app.id, user.id);
+      if (all.length === 1 && app.auth_fallback_method === 'none') throw lastPasskey();
+      if (await credentials.delete(credential)) {
+        request.log.info({ app: app.id, user: user.id, event: 'passkey.removed' }, 'passkey removed');
+        await notifyPasskeyChange(sender, app, user, 'passkey-removed', credential.friendlyName);
+      }
+      return {};
+    },
+  );
 };

@@ -1,4 +1,6 @@
+import type { Static } from 'typebox';
 import type { AppSettings } from '../apps/app-settings.js';
+import type { AuthResult, PublicUser } from '../openapi/passage-schemas.js';
 
 /** A user as the passkey endpoints need it. */
 export interface PasskeyUser {
@@ -33,9 +35,9 @@ export interface PasskeyIdentity {
   /** A pending user becomes active once a passkey is registered. */
   activate(appId: string, userId: string): Promise<void>;
   /** The public `User` JSON (notes §4.2). */
-  publicUser(appId: string, user: PasskeyUser): Promise<unknown>;
+  publicUser(appId: string, user: PasskeyUser): Promise<Static<typeof PublicUser>>;
   /** Signs the user in: login bookkeeping plus the `auth_result` of notes §4.8. */
-  issueAuthResult(appId: string, userId: string): Promise<unknown>;
+  issueAuthResult(appId: string, userId: string): Promise<Static<typeof AuthResult>>;
   /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise. */
   authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
 }

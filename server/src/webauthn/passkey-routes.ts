@@ -3,12 +3,17 @@ import { AppIdParams } from '../apps/app-routes.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
+import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
 import { userNotActive, userNotFound, webauthnFailed } from './webauthn-errors.js';
 import {
+  CeremonyStarted,
+  ceremonyFinished,
   LoginFinishBody,
+  LoginStarted,
   LoginStartBody,
+  passkeyErrors,
   RegisterFinishBody,
   RegisterStartBody,
 } from './webauthn-schemas.js';
@@ -43,10 +48,20 @@ function accountName(user: PasskeyUser): string {
 export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async (http, deps) => {
   const { apps, identity, ceremonies } = deps;
   const base = '/v1/apps/:appId';
+  const docs = (summary: string) => ({ summary, tags: ['passkeys'] });
+  // The identifier-lookup budget (login start) and the sign-up budget (register start) answer 429s.
+  addRetryAfterHeader(http);
 
   http.post(
     `${base}/register/webauthn/start`,
-    { schema: { params: AppIdParams, body: RegisterStartBody } },
+    {
+      schema: {
+        ...docs('Start registering a passkey (creates a pending user when needed)'),
+        params: AppIdParams,
+        body: RegisterStartBody,
+        response: { 200: CeremonyStarted, ...passkeyErrors },
+      },
+    },
     async (request) => {
       const app = await requireApp(apps, request.params.appId);
       // The app wants proof of the identifier first: a code or link registers, a passkey is added after.
@@ -69,7 +84,14 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
 
   http.post(
     `${base}/register/webauthn/finish`,
-    { schema: { params: AppIdParams, body: RegisterFinishBody } },
+    {
+      schema: {
+        ...docs('Finish registering a passkey: the user is active and signed in'),
+        params: AppIdParams,
+        body: RegisterFinishBody,
+        response: ceremonyFinished(201),
+      },
+    },
     async (request, reply) => {
       const app = await requireApp(apps, request.params.appId);
       const { user_id, handshake_id, handshake_response } = request.body;
@@ -97,7 +119,14 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
 
   http.post(
     `${base}/login/webauthn/start`,
-    { schema: { params: AppIdParams, body: LoginStartBody } },
+    {
+      schema: {
+        ...docs('Start a passkey login: with an identifier, or without a body for autofill'),
+        params: AppIdParams,
+        body: LoginStartBody,
+        response: { 200: LoginStarted, ...passkeyErrors },
+      },
+    },
     async (request) => {
       const app = await requireApp(apps, request.params.appId);
       const identifier = request.body?.identifier;
@@ -115,7 +144,14 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
 
   http.post(
     `${base}/login/webauthn/finish`,
-    { schema: { params: AppIdParams, body: LoginFinishBody } },
+    {
+      schema: {
+        ...docs('Finish a passkey login'),
+        params: AppIdParams,
+        body: LoginFinishBody,
+        response: ceremonyFinished(200),
+      },
+    },
     async (request) => {
       const app = await requireApp(apps, request.params.appId);
       const { user_id, handshake_id, handshake_response } = request.body;

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { AuthResultBody, errorResponses, Handshake, PublicUser } from '../openapi/passage-schemas.js';
 
 const Base64Url = Type.String({ pattern: '^[A-Za-z0-9_-]*={0,2}$', maxLength: 65536 });
 
@@ -81,3 +82,9 @@ export const DeviceParams = Type.Object({
 export const RenameDeviceBody = Type.Object({
   friendly_name: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }),
 });
+
+/** Answers of the ceremony routes (notes §4.4, §4.5, §4.9). */
+export const CeremonyStarted = Type.Object({ handshake: Handshake, user: PublicUser });
+export const LoginStarted = Type.Object({ handshake: Handshake, user: Type.Optional(PublicUser) });
+export const passkeyErrors = errorResponses(400, 401, 403, 404, 429);
+export const ceremonyFinished = (status: 200 | 201) => ({ [status]: AuthResultBody, ...passkeyErrors });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { AuthResult } from '../../src/tokens/auth-results.js';
 import type { RunningTestServer } from './test-server.js';
 
@@ -12,4 +13,28 @@ export async function signedInUser(
   await users.confirmIdentifier(appId, user.id, 'email');
   const auth = await authResults.issue(appId, user.id, 'otp');
   return { userId: user.id, auth };
+}
+
+/**
+ * Every key of the `CurrentUser` that `signedInUser` creates (notes §4.9), as it looks right after
+ * that one sign-in with an email and no passkeys.
+ */
+export function freshCurrentUser(userId: string, email: string) {
+  return {
+    id: userId,
+    email,
+    email_verified: true,
+    phone: '',
+    phone_verified: false,
+    status: 'active',
+    created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+    updated_at: expect.stringMatching(/Z$/),
+    last_login_at: expect.stringMatching(/Z$/),
+    login_count: 1,
+    user_metadata: null,
+    webauthn: false,
+    webauthn_types: [],
+    webauthn_devices: [],
+    social_connections: {},
+  };
 }

@@ -15,6 +15,8 @@ export interface KindText {
 }
 
 export interface Catalog {
+  /** Writing direction of the HTML mail; left to right unless set. */
+  dir?: 'rtl';
   kinds: Record<MessageKind, KindText>;
   /** Contact mail: the heading above the submitted fields. */
   contactFields: string;

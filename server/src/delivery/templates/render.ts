@@ -1,11 +1,18 @@
 import type { MessageKind } from '../outgoing-message.js';
 import { type Catalog, DEFAULT_TTL_MINUTES } from './catalog.js';
+import { ar } from './ar.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
+import { it } from './it.js';
+import { nl } from './nl.js';
+import { pl } from './pl.js';
+import { pt } from './pt.js';
+import { zh } from './zh.js';
 
-const catalogs: Record<string, Catalog> = { en, de, fr, es };
+/** One catalog per language the widget ships. */
+export const catalogs: Record<string, Catalog> = { en, de, fr, es, it, pt, pl, nl, zh, ar };
 
 export interface RenderInput {
   kind: MessageKind;
@@ -125,7 +132,8 @@ export function renderMessage({ kind, language, params: given }: RenderInput): R
   if (footer)
     htmlParts.push(`<p style="margin:24px 0 0;font-size:12px;color:#666666">${escapeHtml(footer)}</p>`);
   const lang = escapeHtml(catalog === en ? 'en' : (language.split(/[-_]/)[0] ?? 'en'));
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#121212">${htmlParts.join('')}</body></html>`;
+  const dir = catalog.dir ? ` dir="${catalog.dir}"` : '';
+  const html = `<!doctype html><html lang="${lang}"${dir}><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body${dir} style="margin:0;padding:24px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#121212">${htmlParts.join('')}</body></html>`;
 
   const sms = oneLine(fillOrBlank(words.sms, oneLineParams));
   return { subject, text: textParts.join('\n\n'), html, sms };

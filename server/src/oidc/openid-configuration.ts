@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { AppIdParams } from '../apps/app-routes.js';
+import { errorResponses } from '../openapi/passage-schemas.js';
+import { issuerFor } from '../tokens/auth-tokens.js';
+import { requireApp } from '../users/app-context.js';
+import type { IdentityServices } from '../users/identity-services.js';
+
+const OpenIdConfiguration = Type.Object({
+  issuer: Type.String({ description: 'The `iss` of the app’s auth tokens' }),
+  authorization_endpoint: Type.String(),
+  jwks_uri: Type.String(),
+});
+
+/** `GET /.well-known/openid-configuration` (notes §3 #32, §4.11): where an app's tokens come from. */
+export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{
+  identity: IdentityServices;
+  publicUrl: string;
+}> = async (http, { identity, publicUrl }) => {
+  http.get(
+    '/v1/apps/:appId/.well-known/openid-configuration',
+    {
+      schema: {
+        summary: 'OpenID discovery: issuer, authorization endpoint, JWKS URL',
+        tags: ['tokens'],
+        params: AppIdParams,
+        response: { 200: OpenIdConfiguration, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const app = await requireApp(identity, request.params.appId);
+      const issuer = issuerFor(publicUrl, app.id);
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        issuer,
+        authorization_endpoint: `${issuer}/social/authorize`,
+        jwks_uri: `${issuer}/.well-known/jwks.json`,
+      };
+    },
+  );
+};

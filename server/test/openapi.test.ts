@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningTestServer, startTestServer } from './support/test-server.js';
+
+type Operation = {
+  summary?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+};
+
+/**
+ * The auth API routes whose answers GET /v1/openapi.json must describe: a summary, the success body
+ * and the `{code, error}` error body. (Codes, links and tokens routes are documented by their owners.)
+ */
+const DOCUMENTED: [string, string, number][] = [
+  ['get', '/v1/apps/{appId}', 200],
+  ['get', '/v1/apps/{appId}/users', 200],
+  ['post', '/v1/apps/{appId}/users', 201],
+  ['get', '/v1/apps/{appId}/currentuser', 200],
+  ['patch', '/v1/apps/{appId}/currentuser/email', 200],
+  ['patch', '/v1/apps/{appId}/currentuser/phone', 200],
+  ['get', '/v1/apps/{appId}/currentuser/user-metadata', 200],
+  ['patch', '/v1/apps/{appId}/currentuser/user-metadata', 200],
+  ['get', '/v1/apps/{appId}/currentuser/social-connections', 200],
+  ['delete', '/v1/apps/{appId}/currentuser/social-connections/{socialConnectionType}', 404],
+  ['get', '/v1/apps/{appId}/social/authorize', 404],
+  ['get', '/v1/apps/{appId}/social/token', 201],
+  ['get', '/v1/apps/{appId}/.well-known/openid-configuration', 200],
+  ['post', '/v1/apps/{appId}/register/webauthn/start', 200],
+  ['post', '/v1/apps/{appId}/register/webauthn/finish', 201],
+  ['post', '/v1/apps/{appId}/login/webauthn/start', 200],
+  ['post', '/v1/apps/{appId}/login/webauthn/finish', 200],
+  ['get', '/v1/apps/{appId}/currentuser/devices', 200],
+  ['post', '/v1/apps/{appId}/currentuser/devices/start', 200],
+  ['post', '/v1/apps/{appId}/currentuser/devices/finish', 201],
+  ['patch', '/v1/apps/{appId}/currentuser/devices/{deviceId}', 200],
+  ['delete', '/v1/apps/{appId}/currentuser/devices/{deviceId}', 200],
+  ['get', '/admin/v1/apps', 200],
+  ['get', '/admin/v1/apps/{appId}', 200],
+  ['post', '/admin/v1/apps', 201],
+  ['patch', '/admin/v1/apps/{appId}', 200],
+  ['delete', '/admin/v1/apps/{appId}', 204],
+  ['get', '/admin/v1/apps/{appId}/users', 200],
+  ['get', '/admin/v1/apps/{appId}/users/{userId}', 200],
+  ['patch', '/admin/v1/apps/{appId}/users/{userId}', 200],
+  ['delete', '/admin/v1/apps/{appId}/users/{userId}', 204],
+];
+
+describe('GET /v1/openapi.json documents answers', () => {
+  let t: RunningTestServer;
+  let paths: Record<string, Record<string, Operation>>;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { ADMIN_API_KEY: 'admin-key-for-openapi-tests-0123' } });
+    paths = ((await (await t.call('GET', '/v1/openapi.json')).json()) as { paths: typeof paths }).paths;
+  });
+  afterAll(() => t.stop());
+
+  const schemaOf = (operation: Operation, status: number) =>
+    operation.responses?.[String(status)]?.content?.['application/json']?.schema;
+
+  it.each(DOCUMENTED)('%s %s: summary, %i body and the error shape', (method, path, success) => {
+    const operation = paths[path]?.[method];
+    expect(operation, `${method} ${path} is in the document`).toBeDefined();
+    if (!operation) return;
+    expect(operation.summary?.length ?? 0).toBeGreaterThan(5);
+    if (success !== 204) expect(schemaOf(operation, success)).toMatchObject({ type: 'object' });
+    const errors = Object.keys(operation.responses ?? {}).filter((status) => /^4\d\d$/.test(status));
+    expect(errors.length).toBeGreaterThan(0);
+    for (const status of errors) {
+      expect(schemaOf(operation, Number(status))).toMatchObject({
+        type: 'object',
+        required: ['code', 'error'],
+      });
+    }
+  });
+
+  it('describes the Passage objects key by key', () => {
+    const me = schemaOf(paths['/v1/apps/{appId}/currentuser']?.get ?? {}, 200) as {
+      properties: { user: { properties: Record<string, unknown>; required: string[] } };
+    };
+    const keys = Object.keys(me.properties.user.properties).sort();
+    expect(keys).toEqual(
+      [
+        'id',
+        'email',
+        'email_verified',
+        'phone',
+        'phone_verified',
+        'status',
+        'user_metadata',
+        'webauthn',
+        'webauthn_types',
+        'created_at',
+        'updated_at',
+        'last_login_at',
+        'login_count',
+        'webauthn_devices',
+        'social_connections',
+      ].sort(),
+    );
+    expect(me.properties.user.required.sort()).toEqual(keys);
+    const lookup = schemaOf(paths['/v1/apps/{appId}/users']?.get ?? {}, 200) as {
+      properties: { user: { type: string[] } };
+    };
+    expect(lookup.properties.user.type).toEqual(['object', 'null']);
+  });
+});
