@@ -113,12 +113,11 @@ describe('EmailJS-compatible contact endpoint', () => {
     expect(mail.headers).not.toMatch(/^Reply-To:/im); // the address was not a clean one
   });
 
-  it('accepts a filled honeypot silently, stores it as spam and forwards nothing', async () => {
+  /** A bot learns nothing: 200 OK as for a person; the message is stored as spam and never mailed. */
+  async function expectStoredAsSpam(post: () => Promise<Response>) {
     const before = sink.received.length;
     const count = (await stored()).length;
-    const res = await sendForm(
-      emailJsForm({ user_name: 'Bot', message: 'buy', website: 'http://spam.example' }),
-    );
+    const res = await post();
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('OK');
     const rows = await stored();
@@ -126,6 +125,56 @@ describe('EmailJS-compatible contact endpoint', () => {
     expect(rows.at(-1)).toMatchObject({ spam: 1, outgoing_message_id: null });
     await new Promise((r) => setTimeout(r, 300));
     expect(sink.received).toHaveLength(before);
+    return rows.at(-1)!;
+  }
+
+  it('accepts a filled honeypot silently, stores it as spam and forwards nothing', async () => {
+    await expectStoredAsSpam(() =>
+      sendForm(emailJsForm({ user_name: 'Bot', message: 'buy', website: 'http://spam.example' })),
+    );
+  });
+
+  it('takes a form filled in under 3 seconds for a bot: 200 OK, stored as spam, never forwarded', async () => {
+    for (const fillMs of ['0', '2999', '', 'soon', '-5000']) {
+      const row = await expectStoredAsSpam(() =>
+        sendForm(emailJsForm({ senderName: 'Bot', message: `fast ${fillMs}`, fill_ms: fillMs })),
+      );
+      expect(JSON.parse(row.fields)).toEqual({ senderName: 'Bot', message: `fast ${fillMs}` });
+    }
+    await expectStoredAsSpam(() =>
+      t.call(
+        'POST',
+        '/api/v1.0/email/send',
+        { user_id: TEST_APP_ID, service_id: 's', template_id: 't', template_params: { fill_ms: 800 } },
+        from(),
+      ),
+    );
+  });
+
+  it('forwards a form that took 3 seconds or more, named by the demo form’s senderName and sender', async () => {
+    const before = sink.received.length;
+    const res = await sendForm(
+      emailJsForm({
+        senderName: 'Dana Scout',
+        sender: 'dana@example.com',
+        message: 'Took my time',
+        website: '',
+        fill_ms: '3000',
+      }),
+    );
+    expect(await res.text()).toBe('OK');
+    const row = (await stored()).at(-1)!;
+    expect(row.spam).toBe(0);
+    // The bot traps are not part of the message.
+    expect(JSON.parse(row.fields)).toEqual({
+      senderName: 'Dana Scout',
+      sender: 'dana@example.com',
+      message: 'Took my time',
+    });
+    const mail = (await sink.waitFor(before + 1)).at(-1);
+    expect(mail?.headers).toContain('Subject: New message from Dana Scout via Portfolio');
+    expect(mail?.headers).toContain('Reply-To: dana@example.com');
+    expect(mail?.raw).not.toContain('fill_ms');
   });
 
   it('answers EmailJS-style texts for a missing or unknown public key, service or template', async () => {

@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
 import { ContactForm, type ContactFormProps } from './ContactForm';
+import { FILL_TIME_FIELD, MIN_FILL_MS } from './contactRules';
 
 afterEach(cleanup);
 
@@ -71,6 +72,7 @@ describe('the contact form', () => {
         sender: 'dana@example.com',
         message: 'We would like to talk about a role.',
         website: '',
+        fill_ms: expect.stringMatching(/^\d+$/) as string,
       },
     ]);
     expect(screen.queryByText('Message delivered')).toBeNull();
@@ -116,19 +118,39 @@ describe('the contact form', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('waits out the 3-second minimum fill time before sending a very quick submit', async () => {
+  it('waits out the 3-second minimum fill time before sending a very quick submit, and reports ≥ 3 s', async () => {
     const user = userEvent.setup();
+    const transport = controlledSend();
     let sentAt = 0;
-    const send = vi.fn(() => {
+    const send = vi.fn((form: HTMLFormElement) => {
       sentAt = Date.now();
-      return Promise.resolve();
+      return transport.send(form);
     });
     const renderedAt = Date.now();
-    renderForm({ send, minFillMs: 3000 });
+    renderForm({ send, minFillMs: MIN_FILL_MS });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(send).not.toHaveBeenCalled();
-    expect(await screen.findByText('Message delivered', {}, { timeout: 5000 })).toBeTruthy();
-    expect(send).toHaveBeenCalledTimes(1);
-    expect(sentAt - renderedAt).toBeGreaterThanOrEqual(3000);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(sentAt - renderedAt).toBeGreaterThanOrEqual(MIN_FILL_MS);
+    // What the server judges: a report under 3 s would be stored as spam and never reach the owner.
+    const reported = Number(transport.sent[0]?.[FILL_TIME_FIELD]);
+    expect(reported).toBeGreaterThanOrEqual(MIN_FILL_MS);
+    expect(reported).toBeLessThanOrEqual(sentAt - renderedAt);
+    transport.resolve();
+    expect(await screen.findByText('Message delivered')).toBeTruthy();
   }, 10_000);
+
+  it('reports the real fill time of a slow visitor without waiting', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const transport = controlledSend();
+      renderForm({ send: transport.send, minFillMs: MIN_FILL_MS });
+      vi.setSystemTime(Date.now() + 42_000);
+      fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
+      await vi.waitFor(() => expect(transport.send).toHaveBeenCalledTimes(1));
+      expect(Number(transport.sent[0]?.[FILL_TIME_FIELD])).toBeGreaterThanOrEqual(42_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

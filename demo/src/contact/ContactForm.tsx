@@ -8,6 +8,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import {
   DELIVERED_TEXT,
   describeFailure,
+  FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   MIN_FILL_MS,
   screenSubmission,
@@ -46,6 +47,7 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
   const [ready, setReady] = useState(false);
   const startedAt = useRef(0);
   const form = useRef<HTMLFormElement>(null);
+  const fillTime = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     startedAt.current = Date.now();
@@ -78,6 +80,7 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
     setStatus({ kind: 'sending' });
     try {
       if (decision.delayMs > 0) await wait(decision.delayMs);
+      if (fillTime.current) fillTime.current.value = String(Date.now() - startedAt.current);
       await send(element);
       setFields(EMPTY);
       setStatus({ kind: 'delivered' });
@@ -130,6 +133,8 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </Box>
+      {/* Set at submit. Not in the prerendered HTML: a form posted without this code has no time to tell. */}
+      {ready && <input type="hidden" name={FILL_TIME_FIELD} ref={fillTime} defaultValue="0" />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" size="large" disabled={status.kind === 'sending'}>
           {status.kind === 'sending' ? 'Sending…' : 'Send'}

@@ -10,8 +10,11 @@ import { type LimitPolicy, RateLimiter } from '../security/rate-limiter.js';
 import { storeContactMessage } from './contact-repository.js';
 import {
   type ContactSubmission,
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
   MAX_FIELD_LENGTH,
   MAX_FIELDS,
+  MIN_FILL_MS,
   readSubmission,
 } from './contact-submission.js';
 import { EMAILJS, EmailJsAnswer } from './emailjs-answers.js';
@@ -41,7 +44,7 @@ const LibraryFields = {
 
 const SendFormBody = Type.Object(LibraryFields, {
   additionalProperties: Type.Unknown(),
-  description: `The form's fields (at most ${MAX_FIELDS}, each up to ${MAX_FIELD_LENGTH} characters); \`website\` is a honeypot.`,
+  description: `The form's fields (at most ${MAX_FIELDS}, each up to ${MAX_FIELD_LENGTH} characters); \`${HONEYPOT_FIELD}\` is a honeypot; \`${FILL_TIME_FIELD}\`, when sent, is the fill time in ms (under ${MIN_FILL_MS}: a bot).`,
 });
 
 const SendBody = Type.Object(
@@ -123,7 +126,10 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
     if (!recipient)
       request.log.warn({ contactMessageId: id }, 'contact: stored, but no CONTACT_TO or contact_to is set');
     if (submission.spam)
-      request.log.info({ contactMessageId: id }, 'contact: honeypot filled, stored and not forwarded');
+      request.log.info(
+        { contactMessageId: id, spam: submission.spam },
+        'contact: looks like a bot, stored as spam and not forwarded',
+      );
     return sendText(reply, 200, EMAILJS.ok);
   }
 
