@@ -112,7 +112,7 @@ test('sections keep their prerendered height when their code arrives, so nothing
   await page.goto('/');
   const heights = () =>
     page.evaluate(() =>
-      [...document.querySelectorAll('main > section')].map((s) => `${s.id}:${Math.round(s.clientHeight)}`),
+      Array.from(document.querySelectorAll('main > section'), (s) => `${s.id}:${Math.round(s.clientHeight)}`),
     );
   const prerendered = await heights();
   for (const section of SECTIONS) {
