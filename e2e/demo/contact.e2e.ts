@@ -94,3 +94,36 @@ test('when the endpoint fails the text stays and the error is shown; a retry suc
   await expect(page.getByText('Message delivered')).toBeVisible({ timeout: 15_000 });
   await expect.poll(outboxTexts, { timeout: 15_000 }).toContain(message);
 });
+
+/** Fills the prerendered form as it arrived, before (or without) any of its code, and sends it. */
+async function sendPrerenderedForm(page: Page, message: string) {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  await page.goto(`${baseUrl}/#ContactPage`);
+  await page.getByLabel('Your Name').fill('Dana Scout');
+  await page.getByLabel('Your Email').fill('dana@example.com');
+  await page.getByLabel('Your Message').fill(message);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Message delivered' })).toBeVisible();
+  await expect.poll(outboxTexts, { timeout: 15_000 }).toContain(message);
+  // The text went in the body of a POST, never into an address (and so into logs and history).
+  expect(urls.filter((url) => url.includes('message='))).toEqual([]);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the prerendered form posts itself; the message arrives and a page says so', async ({ page }) => {
+    await sendPrerenderedForm(page, `Sent without JavaScript ${Date.now()}`);
+    await page.getByRole('link', { name: 'Back to the site' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Alex Rivera' })).toBeVisible();
+  });
+});
+
+test('a submit before the form’s code has arrived posts the form itself; nothing is lost', async ({
+  page,
+}) => {
+  // Hold the form's code back: until it comes, the prerendered form is all there is.
+  await page.route(/\/assets\/ContactForm-[^/]+\.js$/, () => {});
+  await sendPrerenderedForm(page, `Sent before hydration ${Date.now()}`);
+});

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
+import { contactConfig } from '../config';
 import { ContactForm, type ContactFormProps } from './ContactForm';
 import { FILL_TIME_FIELD, MIN_FILL_MS } from './contactRules';
 
@@ -58,6 +60,29 @@ describe('the contact form', () => {
     ]);
   });
 
+  it('is a plain form posting to the endpoint before its code runs (no JavaScript, or before hydration)', () => {
+    const html = renderToString(
+      <AppProviders>
+        <ContactForm />
+      </AppProviders>,
+    );
+    const form = new DOMParser().parseFromString(html, 'text/html').querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/api/v1.0/email/send-form');
+    expect(form.getAttribute('enctype')).toBe('multipart/form-data');
+    // What the browser posts: the fields and the ids @emailjs/browser would add, and no fill time (the
+    // server does not judge a form that cannot measure one).
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      senderName: '',
+      sender: '',
+      message: '',
+      website: '',
+      service_id: contactConfig.serviceId,
+      template_id: contactConfig.templateId,
+      user_id: contactConfig.publicKey,
+    });
+  });
+
   it('says "Message delivered" only once the send succeeded, then clears the fields', async () => {
     const user = userEvent.setup();
     const transport = controlledSend();
@@ -74,7 +99,7 @@ describe('the contact form', () => {
         website: '',
         fill_ms: expect.stringMatching(/^\d+$/) as string,
       },
-    ]);
+    ]); // the ids are left to @emailjs/browser, which adds them itself
     expect(screen.queryByText('Message delivered')).toBeNull();
     expect(fields.message.value).toBe('We would like to talk about a role.');
 

@@ -13,6 +13,7 @@ import {
   MIN_FILL_MS,
   screenSubmission,
 } from './contactRules';
+import { contactConfig, contactEndpoint } from '../config';
 import { sendContactForm } from './sendContactForm';
 
 type Status =
@@ -28,6 +29,16 @@ const FIELDS: { name: keyof Fields; label: string; rows?: number; autoComplete: 
   { name: 'message', label: 'Your Message', rows: 15, autoComplete: 'off' },
 ];
 
+/**
+ * The fields @emailjs/browser adds itself. The prerendered form carries them so that it can be posted
+ * without JavaScript; once the form's code runs they are disabled (left out), or they would go twice.
+ */
+const LIBRARY_FIELDS = {
+  service_id: contactConfig.serviceId,
+  template_id: contactConfig.templateId,
+  user_id: contactConfig.publicKey,
+};
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ContactFormProps {
@@ -39,7 +50,8 @@ export interface ContactFormProps {
 /**
  * The contact form (SPEC §4 with deviation 4): "Message delivered" only after the send succeeded, then the
  * fields clear; a failure keeps the text and offers a retry. A hidden honeypot and a minimum fill time
- * keep bots out without asking people anything.
+ * keep bots out without asking people anything. Before its code runs (no JavaScript, or a submit before
+ * hydration) it is a plain form posting to the same endpoint, which answers with a page: nothing is lost.
  */
 export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }: ContactFormProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
@@ -100,6 +112,9 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
       component="form"
       ref={form}
       onSubmit={onSubmit}
+      method="post"
+      action={contactEndpoint}
+      encType="multipart/form-data"
       aria-label="Contact form"
       data-ready={ready ? 'true' : undefined}
       noValidate
@@ -133,6 +148,9 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </Box>
+      {Object.entries(LIBRARY_FIELDS).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} disabled={ready} />
+      ))}
       {/* Set at submit. Not in the prerendered HTML: a form posted without this code has no time to tell. */}
       {ready && <input type="hidden" name={FILL_TIME_FIELD} ref={fillTime} defaultValue="0" />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

@@ -18,6 +18,7 @@ import {
   readSubmission,
 } from './contact-submission.js';
 import { EMAILJS, EmailJsAnswer } from './emailjs-answers.js';
+import { isFormNavigation, sendFormPostPage } from './form-post-page.js';
 
 export interface ContactRoutesOptions {
   db: Db;
@@ -63,6 +64,16 @@ function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.status(status).type('text/plain; charset=utf-8').send(text);
 }
 
+/** Where the page for a form posted without JavaScript links back to: the app's site, once it is known. */
+const siteOf = new WeakMap<FastifyRequest, string>();
+
+/** EmailJS's plain text for programs; a small page for a browser that posted the form itself. */
+function answer(request: FastifyRequest, reply: FastifyReply, status: number, text: string) {
+  return isFormNavigation(request)
+    ? sendFormPostPage(request, reply, status, text, siteOf.get(request) ?? '/')
+    : sendText(reply, status, text);
+}
+
 /** The EmailJS-compatible contact endpoint: stores each message, then forwards it through the queue. */
 export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = async (app, options) => {
   const { db, apps, sender, contactTo } = options;
@@ -74,15 +85,15 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof EmailJsAnswer) return sendText(reply, error.status, error.text);
+    if (error instanceof EmailJsAnswer) return answer(request, reply, error.status, error.text);
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
-      return sendText(reply, 413, EMAILJS.tooLarge().text);
+      return answer(request, reply, 413, EMAILJS.tooLarge().text);
     }
     if (status >= 400 && status < 500)
-      return sendText(reply, 400, `The request is invalid: ${error.message}`);
+      return answer(request, reply, 400, `The request is invalid: ${error.message}`);
     request.log.error({ err: error }, 'contact: cannot store a message');
-    return sendText(reply, 500, EMAILJS.serverError().text);
+    return answer(request, reply, 500, EMAILJS.serverError().text);
   });
 
   async function accept(request: FastifyRequest, reply: FastifyReply, submission: ContactSubmission) {
@@ -90,6 +101,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
       ? await apps.find(submission.publicKey)
       : undefined;
     if (!found) throw EMAILJS.publicKeyInvalid();
+    siteOf.set(request, `${found.auth_origin}/`);
     for (const [key, policy] of [
       [`contact:ip:${request.ip}`, CONTACT_PER_IP],
       ['contact:all', CONTACT_ALL],
@@ -130,7 +142,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
         { contactMessageId: id, spam: submission.spam },
         'contact: looks like a bot, stored as spam and not forwarded',
       );
-    return sendText(reply, 200, EMAILJS.ok);
+    return answer(request, reply, 200, EMAILJS.ok);
   }
 
   app.post(
@@ -138,6 +150,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
     {
       schema: {
         summary: 'EmailJS-compatible contact form (what @emailjs/browser sendForm posts)',
+        description:
+          'A form posted by the browser itself (no `lib_version`, a navigation asking for HTML) gets the same statuses with a small HTML page: "Message delivered", or the error with a form that sends the message again.',
         tags: ['contact'],
         consumes: ['multipart/form-data'],
         body: SendFormBody,
