@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
 
 test('an unknown path shows the error page with the status text in italics', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
   await expect(page.getByText('Sorry, an unexpected error has occurred.')).toBeVisible();
   await expect(page.locator('i')).toHaveText('Not Found');
+  expect(problems).toEqual([]);
 });
 
 test('other pages get the app shell, not the prerendered portfolio', async ({ request }) => {
