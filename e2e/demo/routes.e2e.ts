@@ -28,6 +28,15 @@ test('/passage mounts the sign-in widget with the configured app id', async ({ p
   expect(problems).toEqual([]);
 });
 
+test('/passage follows the system colour scheme, and its changes while open', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/passage');
+  const container = page.locator('passage-auth').locator('[part="container"]');
+  await expect(container).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(container).toHaveAttribute('data-theme', 'light');
+});
+
 test('/passageSuccess renders its page, not the error page', async ({ page }) => {
   await page.goto('/passageSuccess');
   await expect(page.getByText('Way to go!')).toBeVisible();
