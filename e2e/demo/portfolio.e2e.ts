@@ -157,6 +157,7 @@ test('the nav buttons are outlined, #3D405B in the light scheme, and the font is
   const button = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Projects' });
   await expect(button).toHaveCSS('color', 'rgb(61, 64, 91)');
   await expect(button).toHaveCSS('border-top-style', 'solid');
+  await expect(button).toHaveCSS('border-top-color', 'rgb(61, 64, 91)');
   await expect(button).toHaveCSS('font-family', /Work Sans/);
   expect(await page.evaluate(() => document.fonts.check('16px "Work Sans"'))).toBe(true);
 });
