@@ -59,6 +59,8 @@ test('with the server down the text stays and an error offers a retry, which suc
 }) => {
   const message = `Sent while the server was down ${Date.now()}`;
   await fillIn(page, message);
+  // Down, not going down mid-load: once nothing is in flight (the gallery's pictures load near the form).
+  await page.waitForLoadState('networkidle');
   await server.stop();
   await page.getByRole('button', { name: 'Send' }).click();
   const alert = page.getByRole('alert');
