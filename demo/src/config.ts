@@ -19,3 +19,9 @@ export const contactConfig = {
   /** Empty means the page's own origin. */
   apiOrigin: env.VITE_EMAILJS_API_ORIGIN || '',
 } as const;
+
+/**
+ * Where the form posts when the browser sends it itself: without JavaScript, or before the form's code has
+ * arrived. The same EmailJS-compatible endpoint, with the ids as hidden fields.
+ */
+export const contactEndpoint = `${contactConfig.apiOrigin}/api/v1.0/email/send-form`;

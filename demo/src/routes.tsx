@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { data, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from './pages/ErrorPage';
 
 /** SPEC §2: chunk loads give up after this long, and the route shows its error page. */
@@ -24,6 +24,12 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
   });
 }
 
+const NOT_FOUND = { status: 404, statusText: 'Not Found' } as const;
+
+function notFound(): never {
+  throw data(null, NOT_FOUND);
+}
+
 /**
  * The host routes of SPEC §2, each with the error element. Every page loads lazily, so a route downloads
  * only its own code: `/` never loads the widget, `/passage` never loads the portfolio.
@@ -46,5 +52,6 @@ export const routes: RouteObject[] = [
     }),
     errorElement: <ErrorPage />,
   },
-  { path: '*', element: <ErrorPage />, errorElement: <ErrorPage /> },
+  // An unknown path is a 404 route error, shown by the error element as its status text "Not Found".
+  { path: '*', loader: notFound, errorElement: <ErrorPage /> },
 ];

@@ -157,6 +157,7 @@ test('the nav buttons are outlined, #3D405B in the light scheme, and the font is
   const button = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Projects' });
   await expect(button).toHaveCSS('color', 'rgb(61, 64, 91)');
   await expect(button).toHaveCSS('border-top-style', 'solid');
+  await expect(button).toHaveCSS('border-top-color', 'rgb(61, 64, 91)');
   await expect(button).toHaveCSS('font-family', /Work Sans/);
   expect(await page.evaluate(() => document.fonts.check('16px "Work Sans"'))).toBe(true);
 });
@@ -199,4 +200,31 @@ test('arrow keys pressed elsewhere scroll the page, not the gallery', async ({ p
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(active).toHaveAttribute('alt', 'Show: Sunrise over the harbour');
+});
+
+test('reduced motion is respected: no smooth scrolling, and the gallery changes slides at once', async ({
+  page,
+}) => {
+  for (const [reducedMotion, scrolling, slideMs] of [
+    ['no-preference', 'smooth', '450ms'],
+    ['reduce', 'auto', '0ms'],
+  ] as const) {
+    await page.emulateMedia({ reducedMotion });
+    await page.goto('/');
+    const html = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+    expect(html, reducedMotion).toBe(scrolling);
+    // A nav jump: instant (the heading is at the top within the same task) only under reduced motion.
+    const topRightAfterClick = await page.evaluate(() => {
+      document.querySelector<HTMLElement>('nav[aria-label="Sections"] a[href="#AboutPage"]')?.click();
+      return Math.round(document.getElementById('AboutPage')?.getBoundingClientRect().top ?? -1);
+    });
+    if (reducedMotion === 'reduce')
+      expect(topRightAfterClick).toBe(16); // its scroll-margin-top
+    else expect(topRightAfterClick).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Next Slide' }).click();
+    // The duration the gallery itself sets (the stylesheet also cuts transitions under reduced motion).
+    const thumbnails = page.locator('.image-gallery-thumbnails-container');
+    await expect(thumbnails).toHaveAttribute('style', /transition/);
+    expect(await thumbnails.evaluate((el) => (el as HTMLElement).style.transitionDuration)).toBe(slideMs);
+  }
 });

@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
 
 test('an unknown path shows the error page with the status text in italics', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
   await expect(page.getByText('Sorry, an unexpected error has occurred.')).toBeVisible();
   await expect(page.locator('i')).toHaveText('Not Found');
+  expect(problems).toEqual([]);
 });
 
 test('other pages get the app shell, not the prerendered portfolio', async ({ request }) => {
@@ -22,6 +26,15 @@ test('/passage mounts the sign-in widget with the configured app id', async ({ p
   await expect(page.locator('passage-auth')).toHaveAttribute('app-id', 'opDemo7Kq2Lx9RmT4wYc6dHf');
   await expect(page.locator('passage-auth').getByRole('button', { name: 'Continue' })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('/passage follows the system colour scheme, and its changes while open', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/passage');
+  const container = page.locator('passage-auth').locator('[part="container"]');
+  await expect(container).toHaveAttribute('data-theme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(container).toHaveAttribute('data-theme', 'light');
 });
 
 test('/passageSuccess renders its page, not the error page', async ({ page }) => {

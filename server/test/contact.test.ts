@@ -113,12 +113,11 @@ describe('EmailJS-compatible contact endpoint', () => {
     expect(mail.headers).not.toMatch(/^Reply-To:/im); // the address was not a clean one
   });
 
-  it('accepts a filled honeypot silently, stores it as spam and forwards nothing', async () => {
+  /** A bot learns nothing: 200 OK as for a person; the message is stored as spam and never mailed. */
+  async function expectStoredAsSpam(post: () => Promise<Response>) {
     const before = sink.received.length;
     const count = (await stored()).length;
-    const res = await sendForm(
-      emailJsForm({ user_name: 'Bot', message: 'buy', website: 'http://spam.example' }),
-    );
+    const res = await post();
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('OK');
     const rows = await stored();
@@ -126,6 +125,117 @@ describe('EmailJS-compatible contact endpoint', () => {
     expect(rows.at(-1)).toMatchObject({ spam: 1, outgoing_message_id: null });
     await new Promise((r) => setTimeout(r, 300));
     expect(sink.received).toHaveLength(before);
+    return rows.at(-1)!;
+  }
+
+  it('accepts a filled honeypot silently, stores it as spam and forwards nothing', async () => {
+    await expectStoredAsSpam(() =>
+      sendForm(emailJsForm({ user_name: 'Bot', message: 'buy', website: 'http://spam.example' })),
+    );
+  });
+
+  it('takes a form filled in under 3 seconds for a bot: 200 OK, stored as spam, never forwarded', async () => {
+    for (const fillMs of ['0', '2999', '', 'soon', '-5000']) {
+      const row = await expectStoredAsSpam(() =>
+        sendForm(emailJsForm({ senderName: 'Bot', message: `fast ${fillMs}`, fill_ms: fillMs })),
+      );
+      expect(JSON.parse(row.fields)).toEqual({ senderName: 'Bot', message: `fast ${fillMs}` });
+    }
+    await expectStoredAsSpam(() =>
+      t.call(
+        'POST',
+        '/api/v1.0/email/send',
+        { user_id: TEST_APP_ID, service_id: 's', template_id: 't', template_params: { fill_ms: 800 } },
+        from(),
+      ),
+    );
+  });
+
+  it('forwards a form that took 3 seconds or more, named by the demo form’s senderName and sender', async () => {
+    const before = sink.received.length;
+    const res = await sendForm(
+      emailJsForm({
+        senderName: 'Dana Scout',
+        sender: 'dana@example.com',
+        message: 'Took my time',
+        website: '',
+        fill_ms: '3000',
+      }),
+    );
+    expect(await res.text()).toBe('OK');
+    const row = (await stored()).at(-1)!;
+    expect(row.spam).toBe(0);
+    // The bot traps are not part of the message.
+    expect(JSON.parse(row.fields)).toEqual({
+      senderName: 'Dana Scout',
+      sender: 'dana@example.com',
+      message: 'Took my time',
+    });
+    const mail = (await sink.waitFor(before + 1)).at(-1);
+    expect(mail?.headers).toContain('Subject: New message from Dana Scout via Portfolio');
+    expect(mail?.headers).toContain('Reply-To: dana@example.com');
+    expect(mail?.raw).not.toContain('fill_ms');
+  });
+
+  describe('a form posted by the browser itself (no JavaScript, or before the page’s code arrived)', () => {
+    /** What a browser sends for `<form method="post" enctype="multipart/form-data">`: no lib_version. */
+    function nativeForm(fields: Record<string, string>): FormData {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({
+        service_id: 'default_service',
+        template_id: 'contact_form',
+        user_id: TEST_APP_ID,
+        ...fields,
+      }))
+        form.append(key, value);
+      return form;
+    }
+    const navigation = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'sec-fetch-mode': 'navigate' };
+
+    it('stores and forwards the message and answers with a readable page, not a bare OK', async () => {
+      const before = sink.received.length;
+      const res = await sendForm(
+        nativeForm({ senderName: 'No Script', sender: 'ns@example.com', message: 'Sent without JS' }),
+        { ...from(), ...navigation },
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      expect(html).toContain('<h1>Message delivered</h1>');
+      expect(html).toContain(`<a href="${t.server.apps[0]!.auth_origin}/">Back to the site</a>`);
+      const mail = (await sink.waitFor(before + 1)).at(-1);
+      expect(mail?.headers).toContain('Subject: New message from No Script via Portfolio');
+      expect(mail?.raw).toContain('Sent without JS');
+      // Not judged by time: a form posted without JavaScript has none to report.
+      expect((await stored()).at(-1)).toMatchObject({ spam: 0 });
+    });
+
+    it('on an error keeps the text in a form that sends it again, escaped, without the bot traps', async () => {
+      const headers = { 'x-forwarded-for': '203.0.113.90', ...navigation };
+      for (let i = 0; i < 5; i++) await sendForm(nativeForm({ message: `fill ${i}` }), headers);
+      const message = 'Still here </textarea><script>alert(1)</script> & more';
+      const res = await sendForm(nativeForm({ senderName: 'Dana', message, website: '' }), headers);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      const html = await res.text();
+      expect(html).toContain('<h1>Your message was not sent</h1>');
+      expect(html).toContain('<p role="alert">Too many messages were sent just now.');
+      expect(html).toContain(
+        'name="message" rows="10" cols="60">Still here &lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</textarea>',
+      );
+      expect(html).not.toContain('<script>');
+      expect(html).toContain(`<input type="hidden" name="user_id" value="${TEST_APP_ID}">`);
+      expect(html).toContain('<form method="post" action="/api/v1.0/email/send-form"');
+      expect(html).not.toContain('name="website"');
+      // The API's policy still applies to the page: it runs nothing and loads nothing.
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    });
+
+    it('answers @emailjs/browser in plain text even when it asks for HTML', async () => {
+      const res = await sendForm(emailJsForm({ message: 'library' }), { ...from(), ...navigation });
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(await res.text()).toBe('OK');
+    });
   });
 
   it('answers EmailJS-style texts for a missing or unknown public key, service or template', async () => {

@@ -1,8 +1,11 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
+import { contactConfig } from '../config';
 import { ContactForm, type ContactFormProps } from './ContactForm';
+import { FILL_TIME_FIELD, MIN_FILL_MS } from './contactRules';
 
 afterEach(cleanup);
 
@@ -57,6 +60,29 @@ describe('the contact form', () => {
     ]);
   });
 
+  it('is a plain form posting to the endpoint before its code runs (no JavaScript, or before hydration)', () => {
+    const html = renderToString(
+      <AppProviders>
+        <ContactForm />
+      </AppProviders>,
+    );
+    const form = new DOMParser().parseFromString(html, 'text/html').querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/api/v1.0/email/send-form');
+    expect(form.getAttribute('enctype')).toBe('multipart/form-data');
+    // What the browser posts: the fields and the ids @emailjs/browser would add, and no fill time (the
+    // server does not judge a form that cannot measure one).
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      senderName: '',
+      sender: '',
+      message: '',
+      website: '',
+      service_id: contactConfig.serviceId,
+      template_id: contactConfig.templateId,
+      user_id: contactConfig.publicKey,
+    });
+  });
+
   it('says "Message delivered" only once the send succeeded, then clears the fields', async () => {
     const user = userEvent.setup();
     const transport = controlledSend();
@@ -71,8 +97,9 @@ describe('the contact form', () => {
         sender: 'dana@example.com',
         message: 'We would like to talk about a role.',
         website: '',
+        fill_ms: expect.stringMatching(/^\d+$/) as string,
       },
-    ]);
+    ]); // the ids are left to @emailjs/browser, which adds them itself
     expect(screen.queryByText('Message delivered')).toBeNull();
     expect(fields.message.value).toBe('We would like to talk about a role.');
 
@@ -116,19 +143,39 @@ describe('the contact form', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('waits out the 3-second minimum fill time before sending a very quick submit', async () => {
+  it('waits out the 3-second minimum fill time before sending a very quick submit, and reports ≥ 3 s', async () => {
     const user = userEvent.setup();
+    const transport = controlledSend();
     let sentAt = 0;
-    const send = vi.fn(() => {
+    const send = vi.fn((form: HTMLFormElement) => {
       sentAt = Date.now();
-      return Promise.resolve();
+      return transport.send(form);
     });
     const renderedAt = Date.now();
-    renderForm({ send, minFillMs: 3000 });
+    renderForm({ send, minFillMs: MIN_FILL_MS });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(send).not.toHaveBeenCalled();
-    expect(await screen.findByText('Message delivered', {}, { timeout: 5000 })).toBeTruthy();
-    expect(send).toHaveBeenCalledTimes(1);
-    expect(sentAt - renderedAt).toBeGreaterThanOrEqual(3000);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(sentAt - renderedAt).toBeGreaterThanOrEqual(MIN_FILL_MS);
+    // What the server judges: a report under 3 s would be stored as spam and never reach the owner.
+    const reported = Number(transport.sent[0]?.[FILL_TIME_FIELD]);
+    expect(reported).toBeGreaterThanOrEqual(MIN_FILL_MS);
+    expect(reported).toBeLessThanOrEqual(sentAt - renderedAt);
+    transport.resolve();
+    expect(await screen.findByText('Message delivered')).toBeTruthy();
   }, 10_000);
+
+  it('reports the real fill time of a slow visitor without waiting', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const transport = controlledSend();
+      renderForm({ send: transport.send, minFillMs: MIN_FILL_MS });
+      vi.setSystemTime(Date.now() + 42_000);
+      fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
+      await vi.waitFor(() => expect(transport.send).toHaveBeenCalledTimes(1));
+      expect(Number(transport.sent[0]?.[FILL_TIME_FIELD])).toBeGreaterThanOrEqual(42_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -8,10 +8,12 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import {
   DELIVERED_TEXT,
   describeFailure,
+  FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   MIN_FILL_MS,
   screenSubmission,
 } from './contactRules';
+import { contactConfig, contactEndpoint } from '../config';
 import { sendContactForm } from './sendContactForm';
 
 type Status =
@@ -27,6 +29,16 @@ const FIELDS: { name: keyof Fields; label: string; rows?: number; autoComplete: 
   { name: 'message', label: 'Your Message', rows: 15, autoComplete: 'off' },
 ];
 
+/**
+ * The fields @emailjs/browser adds itself. The prerendered form carries them so that it can be posted
+ * without JavaScript; once the form's code runs they are disabled (left out), or they would go twice.
+ */
+const LIBRARY_FIELDS = {
+  service_id: contactConfig.serviceId,
+  template_id: contactConfig.templateId,
+  user_id: contactConfig.publicKey,
+};
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ContactFormProps {
@@ -38,7 +50,8 @@ export interface ContactFormProps {
 /**
  * The contact form (SPEC §4 with deviation 4): "Message delivered" only after the send succeeded, then the
  * fields clear; a failure keeps the text and offers a retry. A hidden honeypot and a minimum fill time
- * keep bots out without asking people anything.
+ * keep bots out without asking people anything. Before its code runs (no JavaScript, or a submit before
+ * hydration) it is a plain form posting to the same endpoint, which answers with a page: nothing is lost.
  */
 export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }: ContactFormProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
@@ -46,6 +59,7 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
   const [ready, setReady] = useState(false);
   const startedAt = useRef(0);
   const form = useRef<HTMLFormElement>(null);
+  const fillTime = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     startedAt.current = Date.now();
@@ -78,6 +92,7 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
     setStatus({ kind: 'sending' });
     try {
       if (decision.delayMs > 0) await wait(decision.delayMs);
+      if (fillTime.current) fillTime.current.value = String(Date.now() - startedAt.current);
       await send(element);
       setFields(EMPTY);
       setStatus({ kind: 'delivered' });
@@ -97,6 +112,9 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
       component="form"
       ref={form}
       onSubmit={onSubmit}
+      method="post"
+      action={contactEndpoint}
+      encType="multipart/form-data"
       aria-label="Contact form"
       data-ready={ready ? 'true' : undefined}
       noValidate
@@ -130,6 +148,11 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </Box>
+      {Object.entries(LIBRARY_FIELDS).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} disabled={ready} />
+      ))}
+      {/* Set at submit. Not in the prerendered HTML: a form posted without this code has no time to tell. */}
+      {ready && <input type="hidden" name={FILL_TIME_FIELD} ref={fillTime} defaultValue="0" />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" size="large" disabled={status.kind === 'sending'}>
           {status.kind === 'sending' ? 'Sending…' : 'Send'}

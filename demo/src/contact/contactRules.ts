@@ -1,7 +1,12 @@
 /** Bot traps that people never notice (deviation 4 keeps the form honest; SPEC §5 adds no field rules). */
 export const HONEYPOT_FIELD = 'website';
-/** A person takes longer than this to fill the form; a faster submit waits out the rest before sending. */
+/**
+ * A person takes longer than this to fill the form. The form reports its fill time in FILL_TIME_FIELD and
+ * the server stores a faster submission as spam without forwarding it; so that a quick person is never
+ * taken for a bot, a faster submit first waits out the rest, and the reported time is at least this.
+ */
 export const MIN_FILL_MS = 3000;
+export const FILL_TIME_FIELD = 'fill_ms';
 
 export const DELIVERED_TEXT = 'Message delivered';
 

@@ -42,7 +42,13 @@ describe('the portfolio page', () => {
       ['About Me', '#AboutPage'],
       ['Contact', '#ContactPage'],
     ]);
-    for (const button of buttons) expect(button.className).toContain('MuiButton-outlined');
+    for (const button of buttons) {
+      const style = getComputedStyle(button);
+      // Outlined, in the accent (#3D405B, or its tint in the dark scheme: the theme's CSS variable); the
+      // browser tests check the colours themselves.
+      expect([style.borderStyle, style.borderWidth]).toEqual(['solid', '1px']);
+      expect(style.color).toBe('var(--mui-palette-primary-main)');
+    }
     const sections = SECTIONS.map((s) => document.getElementById(s.id));
     expect(sections.every(Boolean)).toBe(true);
     expect(sections.map((s) => s?.querySelector('h2')?.textContent)).toEqual([

@@ -10,11 +10,15 @@ import { type LimitPolicy, RateLimiter } from '../security/rate-limiter.js';
 import { storeContactMessage } from './contact-repository.js';
 import {
   type ContactSubmission,
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
   MAX_FIELD_LENGTH,
   MAX_FIELDS,
+  MIN_FILL_MS,
   readSubmission,
 } from './contact-submission.js';
 import { EMAILJS, EmailJsAnswer } from './emailjs-answers.js';
+import { isFormNavigation, sendFormPostPage } from './form-post-page.js';
 
 export interface ContactRoutesOptions {
   db: Db;
@@ -41,7 +45,7 @@ const LibraryFields = {
 
 const SendFormBody = Type.Object(LibraryFields, {
   additionalProperties: Type.Unknown(),
-  description: `The form's fields (at most ${MAX_FIELDS}, each up to ${MAX_FIELD_LENGTH} characters); \`website\` is a honeypot.`,
+  description: `The form's fields (at most ${MAX_FIELDS}, each up to ${MAX_FIELD_LENGTH} characters); \`${HONEYPOT_FIELD}\` is a honeypot; \`${FILL_TIME_FIELD}\`, when sent, is the fill time in ms (under ${MIN_FILL_MS}: a bot).`,
 });
 
 const SendBody = Type.Object(
@@ -60,6 +64,16 @@ function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.status(status).type('text/plain; charset=utf-8').send(text);
 }
 
+/** Where the page for a form posted without JavaScript links back to: the app's site, once it is known. */
+const siteOf = new WeakMap<FastifyRequest, string>();
+
+/** EmailJS's plain text for programs; a small page for a browser that posted the form itself. */
+function answer(request: FastifyRequest, reply: FastifyReply, status: number, text: string) {
+  return isFormNavigation(request)
+    ? sendFormPostPage(request, reply, status, text, siteOf.get(request) ?? '/')
+    : sendText(reply, status, text);
+}
+
 /** The EmailJS-compatible contact endpoint: stores each message, then forwards it through the queue. */
 export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = async (app, options) => {
   const { db, apps, sender, contactTo } = options;
@@ -71,15 +85,15 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof EmailJsAnswer) return sendText(reply, error.status, error.text);
+    if (error instanceof EmailJsAnswer) return answer(request, reply, error.status, error.text);
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
-      return sendText(reply, 413, EMAILJS.tooLarge().text);
+      return answer(request, reply, 413, EMAILJS.tooLarge().text);
     }
     if (status >= 400 && status < 500)
-      return sendText(reply, 400, `The request is invalid: ${error.message}`);
+      return answer(request, reply, 400, `The request is invalid: ${error.message}`);
     request.log.error({ err: error }, 'contact: cannot store a message');
-    return sendText(reply, 500, EMAILJS.serverError().text);
+    return answer(request, reply, 500, EMAILJS.serverError().text);
   });
 
   async function accept(request: FastifyRequest, reply: FastifyReply, submission: ContactSubmission) {
@@ -87,6 +101,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
       ? await apps.find(submission.publicKey)
       : undefined;
     if (!found) throw EMAILJS.publicKeyInvalid();
+    siteOf.set(request, `${found.auth_origin}/`);
     for (const [key, policy] of [
       [`contact:ip:${request.ip}`, CONTACT_PER_IP],
       ['contact:all', CONTACT_ALL],
@@ -123,8 +138,11 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
     if (!recipient)
       request.log.warn({ contactMessageId: id }, 'contact: stored, but no CONTACT_TO or contact_to is set');
     if (submission.spam)
-      request.log.info({ contactMessageId: id }, 'contact: honeypot filled, stored and not forwarded');
-    return sendText(reply, 200, EMAILJS.ok);
+      request.log.info(
+        { contactMessageId: id, spam: submission.spam },
+        'contact: looks like a bot, stored as spam and not forwarded',
+      );
+    return answer(request, reply, 200, EMAILJS.ok);
   }
 
   app.post(
@@ -132,6 +150,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
     {
       schema: {
         summary: 'EmailJS-compatible contact form (what @emailjs/browser sendForm posts)',
+        description:
+          'A form posted by the browser itself (no `lib_version`, a navigation asking for HTML) gets the same statuses with a small HTML page: "Message delivered", or the error with a form that sends the message again.',
         tags: ['contact'],
         consumes: ['multipart/form-data'],
         body: SendFormBody,

@@ -1,30 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../config/config.js';
 
-/** The built site loads only its own scripts, styles, images and fonts (inline styles: MUI and Stencil). */
-export const SITE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The built site loads only its own scripts, styles, images and fonts (inline styles: MUI and Stencil). It
+ * sends data (fetch, form posts) to its own origin and to the `sendTo` origins: CSP_CONNECT_SRC, e.g.
+ * https://api.emailjs.com when the contact form posts to EmailJS itself.
+ */
+export function siteCsp(sendTo: readonly string[] = []): string {
+  const own = ["'self'", ...sendTo].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${own}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action ${own}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** API answers are data, never a page: nothing may load from them or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const API_PREFIXES = ['/v1/', '/api/', '/admin/', '/dev/'];
 
+const BARE_ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)(:\d{1,5})?\/?$/i;
+
+/**
+ * CSP_CONNECT_SRC: origins (`https://host[:port]`, separated by spaces or commas) the site may also send to.
+ * Only bare http(s) origins pass, so the setting cannot widen the policy in any other way (no `*`, no
+ * keywords, no paths, no `;`). An invalid entry stops the server at start, naming it.
+ */
+export function parseCspOrigins(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  return entries.map((entry) => {
+    if (!BARE_ORIGIN.test(entry) || !URL.canParse(entry)) {
+      throw new ConfigError(`CSP_CONNECT_SRC must list origins like https://api.emailjs.com, got "${entry}"`);
+    }
+    return new URL(entry).origin;
+  });
+}
+
+export interface SecurityHeaderOptions {
+  /** Extra origins the site may send to (connect-src and form-action). Default: CSP_CONNECT_SRC. */
+  connectSrc?: readonly string[];
+}
+
 /** Security headers on every answer (security.md E7, C10): CSP, nosniff, Referrer-Policy, framing, HSTS on https. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
+  const site = siteCsp(options.connectSrc ?? parseCspOrigins(process.env.CSP_CONNECT_SRC));
   app.addHook('onSend', async (request, reply, payload) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('Content-Security-Policy', !isApi && type.includes('text/html') ? SITE_CSP : API_CSP);
+    reply.header('Content-Security-Policy', !isApi && type.includes('text/html') ? site : API_CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');

@@ -1,0 +1,18 @@
+/** Types of lighthouse-runs.mjs (for its test); only the parts of a Lighthouse result that it reads. */
+export interface LighthouseResult {
+  runtimeError?: { code: string; message?: string };
+  categories?: Record<string, { score: number | null } | undefined>;
+  audits?: Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>;
+}
+export declare const CATEGORIES: string[];
+export declare const AUDITS: string[];
+export declare function runProblem(lhr: LighthouseResult | undefined | null): string | null;
+export interface FailedAttempt {
+  run: number;
+  attempt: number;
+  problem: string;
+}
+export declare function collectRuns<T extends LighthouseResult>(
+  measure: () => Promise<T | undefined>,
+  options: { runs: number; attempts?: number; log?: (line: string) => void },
+): Promise<{ results: T[]; failures: FailedAttempt[]; complete: boolean }>;

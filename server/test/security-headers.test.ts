@@ -1,0 +1,102 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCspOrigins, registerSecurityHeaders, siteCsp } from '../src/http/security-headers.js';
+import { startTestServer } from './support/test-server.js';
+
+/** The directives of a policy, by name. */
+const directives = (csp: string) =>
+  Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+
+describe('the site’s Content-Security-Policy', () => {
+  it('lets the page send only to its own origin by default', () => {
+    const csp = directives(siteCsp());
+    expect(csp['connect-src']).toBe("'self'");
+    expect(csp['form-action']).toBe("'self'");
+    expect(csp['script-src']).toBe("'self'");
+  });
+
+  it('adds the CSP_CONNECT_SRC origins to connect-src and form-action, and nothing else', () => {
+    const csp = directives(siteCsp(['https://api.emailjs.com']));
+    expect(csp['connect-src']).toBe("'self' https://api.emailjs.com");
+    expect(csp['form-action']).toBe("'self' https://api.emailjs.com");
+    expect({ ...csp, 'connect-src': '', 'form-action': '' }).toEqual({
+      ...directives(siteCsp()),
+      'connect-src': '',
+      'form-action': '',
+    });
+  });
+});
+
+describe('CSP_CONNECT_SRC', () => {
+  it('reads origins separated by spaces or commas, normalised', () => {
+    expect(parseCspOrigins(undefined)).toEqual([]);
+    expect(parseCspOrigins('  ')).toEqual([]);
+    expect(parseCspOrigins('https://API.emailjs.com/, http://127.0.0.1:9000  https://[::1]:8443')).toEqual([
+      'https://api.emailjs.com',
+      'http://127.0.0.1:9000',
+      'https://[::1]:8443',
+    ]);
+  });
+
+  it('refuses anything but a bare http(s) origin, so the policy cannot be widened otherwise', () => {
+    for (const bad of [
+      '*',
+      "'unsafe-inline'",
+      'api.emailjs.com',
+      'https://*.example.com',
+      'https://a.example;script-src',
+      'https://a.example/path',
+      'https://a.example?x=1',
+      'https://user@a.example',
+      'javascript:alert(1)',
+      'data:',
+      'ftp://a.example',
+    ]) {
+      expect(() => parseCspOrigins(`https://ok.example ${bad}`), bad).toThrow(
+        `CSP_CONNECT_SRC must list origins like https://api.emailjs.com, got "${bad}"`,
+      );
+    }
+  });
+});
+
+describe('the headers on the wire', () => {
+  const saved = process.env.CSP_CONNECT_SRC;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.CSP_CONNECT_SRC;
+    else process.env.CSP_CONNECT_SRC = saved;
+  });
+
+  it('gives pages the site policy with the extra origins, and API answers the API policy', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, { connectSrc: ['https://api.emailjs.com'] });
+    app.get('/', (_request, reply) => reply.type('text/html').send('<!doctype html>'));
+    app.get('/v1/x', () => ({ ok: true }));
+    const page = await app.inject('/');
+    expect(directives(String(page.headers['content-security-policy']))['connect-src']).toBe(
+      "'self' https://api.emailjs.com",
+    );
+    const api = await app.inject('/v1/x');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    await app.close();
+  });
+
+  it('is configured by the server’s environment (CSP_CONNECT_SRC), and a bad value stops the start', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const root = mkdtempSync(join(tmpdir(), 'op-csp-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+    process.env.CSP_CONNECT_SRC = 'https://api.emailjs.com';
+    const t = await startTestServer({ staticDir: root });
+    try {
+      const res = await t.call('GET', '/', undefined, { accept: 'text/html' });
+      const csp = directives(res.headers.get('content-security-policy') ?? '');
+      expect(csp['connect-src']).toBe("'self' https://api.emailjs.com");
+      expect(csp['form-action']).toBe("'self' https://api.emailjs.com");
+    } finally {
+      await t.stop();
+    }
+    process.env.CSP_CONNECT_SRC = 'https://api.emailjs.com/api/v1.0';
+    expect(() => registerSecurityHeaders(Fastify())).toThrow(/CSP_CONNECT_SRC must list origins/);
+  });
+});
