@@ -151,8 +151,9 @@ export async function buildServer(
     routesWithoutSchema,
     identity,
     async close() {
-      await delivery.worker.stop();
+      // Requests in flight finish first (and hand their messages over), then the worker sends what it holds.
       await http.close();
+      await delivery.worker.stop();
       await identity.close();
       await db.destroy();
     },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { gracefulShutdown } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,12 +21,9 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`${lines.filter((l) => l !== null).join('\n')}\n`);
 
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stop = gracefulShutdown(() => server.close());
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((error: unknown) => {
