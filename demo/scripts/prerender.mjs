@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Build step after `vite build` and the SSR build: writes the portfolio into dist/index.html (markup, styles,
-// head tags), inlines the small entry stylesheet, preloads the fonts, and writes sitemap.xml and robots.txt.
+// head tags), inlines the small entry stylesheet, preloads the fonts, and writes sitemap.xml, robots.txt and
+// routes.json (the router's page paths, so the server can answer other paths with a 404 status).
 // The content is validated here: a missing field stops the build with its name.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,4 +39,6 @@ if (html.includes('<!--app-')) throw new Error('prerender: a placeholder was lef
 writeFileSync(`${dist}index.html`, html);
 writeFileSync(`${dist}sitemap.xml`, rendered.sitemap);
 writeFileSync(`${dist}robots.txt`, rendered.robots);
-console.log(`prerendered / (${Math.round(html.length / 1024)} kB HTML), sitemap.xml, robots.txt`);
+// For the server: which paths are pages (200) and which are not (the app shell with a 404 status).
+writeFileSync(`${dist}routes.json`, `${JSON.stringify({ pages: rendered.pages })}\n`);
+console.log(`prerendered / (${Math.round(html.length / 1024)} kB HTML), sitemap.xml, robots.txt, routes.json`);

@@ -6,6 +6,7 @@ import { preloadSections } from './home/HomePage';
 import { portfolio } from './content/portfolio';
 import { validatePortfolio } from './content/validate';
 import { HomeApp } from './HomeApp';
+import { routes } from './routes';
 import { headTags, robotsTxt, sitemapXml } from './seo/headTags';
 
 /**
@@ -37,5 +38,11 @@ export async function renderHome() {
     sitemap: sitemapXml(content),
     robots: robotsTxt(content),
     themeColor: '#3D405B',
+    pages: pagePaths(),
   };
+}
+
+/** The paths the router has a page for: the server answers any other path with its 404 status. */
+export function pagePaths(): string[] {
+  return routes.flatMap((route) => (route.path && route.path !== '*' ? [route.path] : []));
 }

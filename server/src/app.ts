@@ -84,7 +84,7 @@ export async function buildServer(
   registerErrorHandling(http);
   const routesWithoutSchema = trackRouteSchemas(http);
   await registerOpenApi(http, config.publicUrl);
-  registerSecurityHeaders(http);
+  registerSecurityHeaders(http, { connectSrc: config.cspConnectSrc });
   const appOrigins = new AppOrigins(appsRepository);
   registerCors(http, appOrigins);
   await http.register(healthRoutes, { db, dbKind: kind });

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCspOrigins, registerSecurityHeaders, siteCsp } from '../src/http/security-headers.js';
+import { loadConfig, parseCspOrigins } from '../src/config/config.js';
+import { registerSecurityHeaders, siteCsp } from '../src/http/security-headers.js';
 import { startTestServer } from './support/test-server.js';
 
 /** The directives of a policy, by name. */
@@ -86,8 +87,7 @@ describe('the headers on the wire', () => {
     const { join } = await import('node:path');
     const root = mkdtempSync(join(tmpdir(), 'op-csp-'));
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
-    process.env.CSP_CONNECT_SRC = 'https://api.emailjs.com';
-    const t = await startTestServer({ staticDir: root });
+    const t = await startTestServer({ staticDir: root, env: { CSP_CONNECT_SRC: 'https://api.emailjs.com' } });
     try {
       const res = await t.call('GET', '/', undefined, { accept: 'text/html' });
       const csp = directives(res.headers.get('content-security-policy') ?? '');
@@ -96,7 +96,8 @@ describe('the headers on the wire', () => {
     } finally {
       await t.stop();
     }
-    process.env.CSP_CONNECT_SRC = 'https://api.emailjs.com/api/v1.0';
-    expect(() => registerSecurityHeaders(Fastify())).toThrow(/CSP_CONNECT_SRC must list origins/);
+    expect(() => loadConfig({ CSP_CONNECT_SRC: 'https://api.emailjs.com/api/v1.0' })).toThrow(
+      /CSP_CONNECT_SRC must list origins/,
+    );
   });
 });

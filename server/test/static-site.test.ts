@@ -74,3 +74,28 @@ describe('a built site with an app shell beside the prerendered index.html', () 
     }
   });
 });
+
+describe('a built site that lists its pages in routes.json', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    const root = makeSite();
+    writeFileSync(join(root, 'app.html'), '<!doctype html><div id="root"></div><!-- shell -->');
+    writeFileSync(join(root, 'routes.json'), JSON.stringify({ pages: ['/', '/passage', '/passageSuccess'] }));
+    t = await startTestServer({ staticDir: root });
+  });
+  afterAll(() => t.stop());
+
+  it('answers its pages with 200 and any other path with the app shell and a 404 status', async () => {
+    for (const [path, status] of [
+      ['/passage', 200],
+      ['/passage/', 200],
+      ['/passageSuccess?x=1', 200],
+      ['/no/such/page', 404],
+      ['/passagex', 404],
+    ] as const) {
+      const res = await t.call('GET', path, undefined, { accept: 'text/html' });
+      expect(res.status, path).toBe(status);
+      expect(await res.text()).toContain('<!-- shell -->');
+    }
+  });
+});

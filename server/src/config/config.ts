@@ -22,6 +22,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Scales every rate limit (RATE_LIMIT_FACTOR, default 1; 0 switches them off, e.g. for benchmarks). */
   rateLimitFactor: number;
+  /** Origins the site may also send to (CSP_CONNECT_SRC): connect-src and form-action of its CSP. */
+  cspConnectSrc: string[];
 }
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -59,6 +61,23 @@ function parseTrustProxy(raw: string | undefined): boolean | string | number {
   return value;
 }
 
+const BARE_ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)(:\d{1,5})?\/?$/i;
+
+/**
+ * CSP_CONNECT_SRC: origins (`https://host[:port]`, separated by spaces or commas) the site may also send to.
+ * Only bare http(s) origins pass, so the setting cannot widen the policy in any other way (no `*`, no
+ * keywords, no paths, no `;`). An invalid entry stops the server at start, naming it.
+ */
+export function parseCspOrigins(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  return entries.map((entry) => {
+    if (!BARE_ORIGIN.test(entry) || !URL.canParse(entry)) {
+      throw new ConfigError(`CSP_CONNECT_SRC must list origins like https://api.emailjs.com, got "${entry}"`);
+    }
+    return new URL(entry).origin;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = parsePort(env.PORT);
   const publicUrl = (optional(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -78,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     rateLimitFactor: parseFactor(env.RATE_LIMIT_FACTOR),
+    cspConnectSrc: parseCspOrigins(env.CSP_CONNECT_SRC),
   };
 }

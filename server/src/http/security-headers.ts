@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ConfigError } from '../config/config.js';
 
 /**
  * The built site loads only its own scripts, styles, images and fonts (inline styles: MUI and Stencil). It
@@ -27,31 +26,14 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const API_PREFIXES = ['/v1/', '/api/', '/admin/', '/dev/'];
 
-const BARE_ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)(:\d{1,5})?\/?$/i;
-
-/**
- * CSP_CONNECT_SRC: origins (`https://host[:port]`, separated by spaces or commas) the site may also send to.
- * Only bare http(s) origins pass, so the setting cannot widen the policy in any other way (no `*`, no
- * keywords, no paths, no `;`). An invalid entry stops the server at start, naming it.
- */
-export function parseCspOrigins(raw: string | undefined): string[] {
-  const entries = (raw ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
-  return entries.map((entry) => {
-    if (!BARE_ORIGIN.test(entry) || !URL.canParse(entry)) {
-      throw new ConfigError(`CSP_CONNECT_SRC must list origins like https://api.emailjs.com, got "${entry}"`);
-    }
-    return new URL(entry).origin;
-  });
-}
-
 export interface SecurityHeaderOptions {
-  /** Extra origins the site may send to (connect-src and form-action). Default: CSP_CONNECT_SRC. */
+  /** Extra origins the site may send to (connect-src and form-action): the config's CSP_CONNECT_SRC. */
   connectSrc?: readonly string[];
 }
 
 /** Security headers on every answer (security.md E7, C10): CSP, nosniff, Referrer-Policy, framing, HSTS on https. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
-  const site = siteCsp(options.connectSrc ?? parseCspOrigins(process.env.CSP_CONNECT_SRC));
+  const site = siteCsp(options.connectSrc ?? []);
   app.addHook('onSend', async (request, reply, payload) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     const type = String(reply.getHeader('content-type') ?? '');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -7,12 +7,30 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/admin/'];
 
 /**
+ * The site's page paths, from the routes.json its build writes (`{"pages": ["/", "/passage"]}`); null when
+ * the site has none, and then every path counts as a page.
+ */
+function readPages(root: string): Set<string> | null {
+  const file = join(root, 'routes.json');
+  if (!existsSync(file)) return null;
+  const { pages } = JSON.parse(readFileSync(file, 'utf8')) as { pages?: unknown };
+  if (!Array.isArray(pages) || !pages.every((page) => typeof page === 'string')) {
+    throw new Error(`${file}: "pages" must be a list of paths`);
+  }
+  return new Set(pages);
+}
+
+const pathOf = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+
+/**
  * Serves the built demo. `/` is index.html, prerendered with the portfolio; any other GET that wants HTML
- * gets the demo's app shell (app.html: the router without the portfolio) so client-side routes work.
+ * gets the demo's app shell (app.html: the router without the portfolio) so client-side routes work —
+ * with a 404 status when the path is none of the site's pages, so crawlers and tools see what users see.
  */
 export async function registerStaticSite(app: FastifyInstance, root: string | null): Promise<void> {
   const hasSite = root !== null && existsSync(join(root, 'index.html'));
   const shell = hasSite && existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+  const pages = hasSite ? readPages(root) : null;
   if (hasSite) {
     await app.register(fastifyStatic, {
       root,
@@ -31,7 +49,11 @@ export async function registerStaticSite(app: FastifyInstance, root: string | nu
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (hasSite && !isApi && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
-      return reply.type('text/html').sendFile(shell);
+      const known = pages === null || pages.has(pathOf(request.url));
+      return reply
+        .status(known ? 200 : 404)
+        .type('text/html')
+        .sendFile(shell);
     }
     return reply
       .status(404)
