@@ -67,7 +67,8 @@ export interface FlowOptions {
   element: 'auth' | 'login' | 'register';
   /** `<passage-auth>` only: start in register mode. */
   startInRegister?: boolean;
-  defaultCountryCode: string;
+  /** ISO 3166 alpha-2 of the phone country list; read each time (the attribute can change). */
+  defaultCountryCode(): string;
   /** The UI language (e.g. "en-US"); its primary subtag goes with codes and links. */
   language(): string;
   /** Loads the phone library (dynamic import) — only called when the app allows phones. */
