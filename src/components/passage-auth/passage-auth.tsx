@@ -105,7 +105,7 @@ export class PassageAuth {
   @Watch('apiUrl')
   @Watch('initialMode')
   restart(): void {
-    if (this.el.isConnected && this.appId) void this.widget.start();
+    if (this.el.isConnected) void this.widget.start();
   }
 
   @Watch('lang')
@@ -114,8 +114,13 @@ export class PassageAuth {
   }
 
   @Watch('theme')
-  themeChanged(): void {
+  @Watch('defaultCountryCode')
+  refresh(): void {
     this.widget.refresh();
+  }
+
+  componentDidRender(): void {
+    this.widget.didRender();
   }
 
   render() {

@@ -44,7 +44,7 @@ export class WidgetController {
       ...(host.app ? { app: host.app } : {}),
       element: host.kind,
       startInRegister: host.startInRegister ?? false,
-      defaultCountryCode: host.defaultCountryCode(),
+      defaultCountryCode: host.defaultCountryCode,
       language: host.language,
       loadPhoneReader,
       client: this.client,

@@ -38,6 +38,10 @@ export class WidgetElement {
   private translator: Translator = english;
   private systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   private stopWatchingTheme?: () => void;
+  /** Resolves the wait for the next render (see `painted`). */
+  private rendered?: () => void;
+  /** Orders language loads: only the latest request may apply its result. */
+  private languageRequest = 0;
 
   constructor(
     private readonly component: object,
@@ -67,8 +71,10 @@ export class WidgetElement {
       this.systemDark = dark;
       forceUpdate(this.component);
     });
-    this.show({ kind: 'loading' });
     const language = this.loadLanguage();
+    // Without an app id there is nothing to load: say so rather than spin forever.
+    if (!p.appId) return this.show({ kind: 'invalid-app-id' });
+    this.show({ kind: 'loading' });
     let app: AppInfo;
     try {
       app = await fetchAppInfo(httpOptions(p.apiUrl), p.appId);
@@ -91,7 +97,10 @@ export class WidgetElement {
         }),
       );
     }
-    // Only now (the form is up) fetch the flow and the client: they are not needed to show it.
+    // Only once the form is on screen fetch the flow and the client: they are not needed to show it,
+    // and downloading them sooner would compete with it (events raised meanwhile are queued).
+    if (this.view.kind === 'identifier') await this.painted();
+    if (generation !== this.generation) return;
     const { WidgetController } = await import('./widget-controller');
     if (generation !== this.generation) return;
     const controller = new WidgetController({
@@ -109,8 +118,9 @@ export class WidgetElement {
       emit: this.emit,
     });
     this.controller = controller;
-    await controller.start();
+    // The flow holds events raised while it starts and handles them once its first view is up.
     for (const event of this.queued.splice(0)) controller.dispatch(event);
+    await controller.start();
     // The app's default_language is known now: the fallback after the lang attribute and the browser.
     await language;
     if (generation === this.generation) await this.loadLanguage();
@@ -120,10 +130,36 @@ export class WidgetElement {
     return this.props().defaultCountryCode || 'us';
   }
 
+  /**
+   * Resolves once the view shown last has rendered and the frame after it has begun (so it was
+   * painted), or after 2 s at the latest (a page in a background tab renders no frames).
+   */
+  private painted(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      this.rendered = () =>
+        requestAnimationFrame(() => {
+          clearTimeout(timer);
+          setTimeout(resolve);
+        });
+    });
+  }
+
+  /** The element rendered (its componentDidRender). */
+  didRender(): void {
+    const rendered = this.rendered;
+    this.rendered = undefined;
+    rendered?.();
+  }
+
+  /** Loads the language of `lang`, the browser and the app; a slower, older load never wins. */
   async loadLanguage(): Promise<void> {
+    const request = ++this.languageRequest;
     const browser =
       typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [navigator.language])];
-    this.translator = await loadTranslator([this.props().lang, ...browser, this.app?.default_language]);
+    const translator = await loadTranslator([this.props().lang, ...browser, this.app?.default_language]);
+    if (request !== this.languageRequest) return;
+    this.translator = translator;
     forceUpdate(this.component);
   }
 
@@ -147,7 +183,10 @@ export class WidgetElement {
 
   render() {
     const theme = resolveThemeMode(this.props().theme, this.systemDark);
-    return renderView(this.view, {
+    // The default-country-code attribute may change at any time: the form follows it.
+    const view: ViewState =
+      this.view.kind === 'identifier' ? { ...this.view, defaultCountryCode: this.countryCode } : this.view;
+    return renderView(view, {
       t: this.translator,
       theme,
       customization: customizationFor(this.app, theme),

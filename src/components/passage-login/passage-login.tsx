@@ -101,7 +101,7 @@ export class PassageLogin {
   @Watch('appId')
   @Watch('apiUrl')
   restart(): void {
-    if (this.el.isConnected && this.appId) void this.widget.start();
+    if (this.el.isConnected) void this.widget.start();
   }
 
   @Watch('lang')
@@ -110,8 +110,13 @@ export class PassageLogin {
   }
 
   @Watch('theme')
-  themeChanged(): void {
+  @Watch('defaultCountryCode')
+  refresh(): void {
     this.widget.refresh();
+  }
+
+  componentDidRender(): void {
+    this.widget.didRender();
   }
 
   render() {

@@ -101,7 +101,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
           />
         </div>
       </div>
-      <ErrorLine id={ERROR_ID} text={error} />
+      <ErrorLine id={ERROR_ID} t={t} message={state.error} />
       {state.errorHint && state.canToggle && <LinkButton label={t.t(state.errorHint)} onClick={toggle} />}
       {state.metadata.length > 0 && <MetadataFields inputs={state.metadata} t={t} />}
       <PrimaryButton type="submit" label={t.t('continue')} disabled={state.busy} />

@@ -75,7 +75,7 @@ export const MetadataFields: FunctionalComponent<{
               />,
             ]
           )}
-          <ErrorLine id={errorId} text={errorText} />
+          <ErrorLine id={errorId} t={t} message={error} />
         </div>
       );
     })}
