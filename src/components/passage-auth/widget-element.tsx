@@ -9,7 +9,7 @@ import { fetchAppInfo, httpOptions } from '../../client/app-info-request';
 import { defaultStorage } from '../../client/browser-storage';
 import { hasLinkToActivate, homeView, initialMode } from '../../flow/home-view';
 import { type HostEventName, STORAGE_KEYS } from '../../flow/host-events';
-import type { ViewEvent, ViewState } from '../../flow/view-state';
+import type { AuthMode, ViewEvent, ViewState } from '../../flow/view-state';
 import { english, loadTranslator, type Translator } from '../../i18n';
 import { customizationFor, resolveThemeMode, watchSystemDark } from '../../themes/customization';
 import { renderView } from '../views/render-view';
@@ -35,6 +35,8 @@ export class WidgetElement {
   private queued: ViewEvent[] = [];
   private generation = 0;
   private view: ViewState = { kind: 'loading' };
+  /** Login or register (the toggle works before the flow has loaded). */
+  private mode: AuthMode = 'login';
   private translator: Translator = english;
   private systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   private stopWatchingTheme?: () => void;
@@ -84,19 +86,8 @@ export class WidgetElement {
     }
     if (generation !== this.generation) return;
     this.app = app;
-    if (!hasLinkToActivate(location.search)) {
-      const lastLogin = defaultStorage().getItem(STORAGE_KEYS.lastLogin) ?? undefined;
-      const mode = initialMode(this.kind, p.startInRegister);
-      this.show(
-        homeView(app, {
-          element: this.kind,
-          mode,
-          defaultCountryCode: this.countryCode,
-          lastLogin,
-          conditionalUI: false,
-        }),
-      );
-    }
+    this.mode = initialMode(this.kind, p.startInRegister);
+    if (!hasLinkToActivate(location.search)) this.showHome(app);
     // Only once the form is on screen fetch the flow and the client: they are not needed to show it,
     // and downloading them sooner would compete with it (events raised meanwhile are queued).
     if (this.view.kind === 'identifier') await this.painted();
@@ -108,7 +99,8 @@ export class WidgetElement {
       kind: this.kind,
       appId: p.appId,
       ...(p.apiUrl ? { apiUrl: p.apiUrl } : {}),
-      startInRegister: p.startInRegister ?? false,
+      // The mode the visitor may have switched to meanwhile.
+      startInRegister: this.mode === 'register',
       defaultCountryCode: () => this.countryCode,
       language: () => this.translator.lang,
       beforeAuth: () => this.props().beforeAuth,
@@ -176,9 +168,35 @@ export class WidgetElement {
     forceUpdate(this.component);
   }
 
+  /** The identifier form from the app info alone (before the flow has loaded). */
+  private showHome(app: AppInfo): void {
+    this.show(
+      homeView(app, {
+        element: this.kind,
+        mode: this.mode,
+        defaultCountryCode: this.countryCode,
+        lastLogin: defaultStorage().getItem(STORAGE_KEYS.lastLogin) ?? undefined,
+        conditionalUI: false,
+      }),
+    );
+  }
+
   private dispatch(event: ViewEvent): void {
-    if (this.controller) this.controller.dispatch(event);
-    else this.queued.push(event);
+    if (this.controller) return this.controller.dispatch(event);
+    // Before the flow is there, the form itself answers "Register here" / "Login here" and "switch
+    // account" (they only change the form); anything else waits for the flow.
+    const view = this.view;
+    if (this.app && view.kind === 'identifier') {
+      if (event.type === 'toggle-mode' && view.canToggle) {
+        this.mode = this.mode === 'login' ? 'register' : 'login';
+        return this.showHome(this.app);
+      }
+      if (event.type === 'switch-account') {
+        defaultStorage().removeItem(STORAGE_KEYS.lastLogin);
+        return this.showHome(this.app);
+      }
+    }
+    this.queued.push(event);
   }
 
   render() {
