@@ -4,7 +4,7 @@ import type { AuthResult, PublicUser } from '../client/types';
 import { libphonenumberReader } from '../phone/libphonenumber-reader';
 import { AuthFlow } from './auth-flow';
 import type { BrowserFeatures } from './browser-features';
-import type { HostEventName } from './host-events';
+import type { HostEventArgs, HostEventName } from './host-events';
 import type { FlowClient, FlowOptions } from './ports';
 import { appInfo, features, publicUser } from './test-support';
 import type { ViewEvent } from './view-state';
@@ -102,6 +102,7 @@ async function setup(s: Setup = {}) {
   const { client, calls } = recorded(base);
   const storage = memoryStore();
   const events: HostEventName[] = [];
+  const details: HostEventArgs[] = [];
   const successes: AuthResult[] = [];
   const reloads: string[] = [];
   const flow = new AuthFlow({
@@ -122,7 +123,10 @@ async function setup(s: Setup = {}) {
     hooks: {
       ...(s.beforeAuth ? { beforeAuth: s.beforeAuth } : {}),
       onSuccess: (r) => void successes.push(r),
-      onEvent: (name) => void events.push(name),
+      onEvent: (...event) => {
+        events.push(event[0]);
+        details.push(event);
+      },
     },
     log: () => undefined,
   });
@@ -133,7 +137,7 @@ async function setup(s: Setup = {}) {
     await vi.advanceTimersByTimeAsync(0);
   };
   const view = () => flow.state;
-  return { flow, calls, storage, events, successes, reloads, send, view, client, started };
+  return { flow, calls, storage, events, details, successes, reloads, send, view, client, started };
 }
 
 const ann = publicUser({ email: 'ann@example.com', webauthn_types: ['passkey'] });
@@ -971,5 +975,22 @@ describe('magic link resend', () => {
     await vi.advanceTimersByTimeAsync(3000);
     await t.send({ type: 'resend' });
     expect(t.view()).toMatchObject({ resent: 2 });
+  });
+});
+
+describe('host events', () => {
+  it('carry the detail of their name: the app, the identifier, the tokens', async () => {
+    const t = await setup({ users: { 'ann@example.com': { ...ann, webauthn_types: [] } } });
+    await t.send({ type: 'submit-identifier', identifier: 'Ann@Example.com ' });
+    await t.send({ type: 'submit-code', code: '123456' });
+    expect(t.details).toEqual([
+      ['onLoaded', { app: appInfo() }],
+      ['onOneTimePasscodeLogin', { identifier: 'ann@example.com' }],
+      ['onOneTimePasscodeActivated', TOKENS],
+      ['onOneTimePasscodeActivateSuccess', TOKENS],
+    ]);
+    const [name, detail] = t.details[0]!;
+    // The union narrows by name (a compile-time check as much as a run-time one).
+    if (name === 'onLoaded') expect(detail.app.id).toBe('app');
   });
 });

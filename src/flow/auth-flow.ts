@@ -19,7 +19,13 @@ import {
   routeLogin,
 } from './decisions';
 import { homeView, initialMode, MAGIC_LINK_PARAM, VERIFY_LINK_PARAM } from './home-view';
-import { type HostEventName, STORAGE_KEYS, TIMING } from './host-events';
+import {
+  type HostEventArgs,
+  type HostEventDetails,
+  type HostEventName,
+  STORAGE_KEYS,
+  TIMING,
+} from './host-events';
 import type { FlowError, FlowOptions } from './ports';
 import { codeProblem } from './validation/code';
 import { checkIdentifier, INVALID } from './validation/identifier';
@@ -214,9 +220,9 @@ export class AuthFlow {
     this.timers.add(timer);
   }
 
-  private emit(name: HostEventName, detail?: unknown): void {
+  private emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void {
     try {
-      this.o.hooks.onEvent(name, detail);
+      this.o.hooks.onEvent(...([name, detail] as HostEventArgs));
     } catch (error) {
       this.log(`onEvent(${name}) threw`, error);
     }

@@ -2,7 +2,7 @@
 import type { AppInfo } from '../client/app-info';
 import type { AuthResult, CurrentUser, PublicUser } from '../client/types';
 import type { BrowserFeatures } from './browser-features';
-import type { HostEventName } from './host-events';
+import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
 import type { AuthenticatorAttachment } from './view-state';
 
@@ -57,7 +57,7 @@ export interface FlowHooks {
   beforeAuth?(identifier: string): boolean | Promise<boolean>;
   /** Called on AuthSuccess; the element's default navigates to redirect_url. */
   onSuccess(result: AuthResult): void;
-  onEvent(name: HostEventName, detail?: unknown): void;
+  onEvent(...event: HostEventArgs): void;
 }
 
 export interface FlowOptions {

@@ -8,7 +8,7 @@ import type { AppInfo } from '../../client/app-info';
 import { fetchAppInfo, httpOptions } from '../../client/app-info-request';
 import { defaultStorage } from '../../client/browser-storage';
 import { hasLinkToActivate, homeView, initialMode } from '../../flow/home-view';
-import { type HostEventName, STORAGE_KEYS } from '../../flow/host-events';
+import { type HostEventArgs, STORAGE_KEYS } from '../../flow/host-events';
 import type { AuthMode, ViewEvent, ViewState } from '../../flow/view-state';
 import { english, loadTranslator, type Translator } from '../../i18n';
 import { customizationFor, resolveThemeMode, watchSystemDark } from '../../themes/customization';
@@ -49,7 +49,7 @@ export class WidgetElement {
     private readonly component: object,
     private readonly kind: 'auth' | 'login' | 'register',
     private readonly props: () => WidgetProps & { startInRegister?: boolean },
-    private readonly emit: (name: HostEventName, detail: unknown) => void,
+    private readonly emit: (...event: HostEventArgs) => void,
   ) {}
 
   private show(view: ViewState): void {
