@@ -4,6 +4,7 @@ import { reactOutputTarget } from '@stencil/react-output-target';
 export const config: Config = {
   namespace: 'open-passage',
   taskQueue: 'async',
+  globalScript: 'src/global/global.ts',
   outputTargets: [
     { type: 'dist', esmLoaderPath: '../loader' },
     {

@@ -6,10 +6,14 @@
  */
 import { HTMLStencilElement, JSXBase } from "@stencil/core/internal";
 import { BeforeAuth, OnEvent, OnSuccess } from "./components/passage-auth/host-api";
+import { IdentifierDetail, LoadedDetail } from "./flow/host-events";
+import { AuthResult } from "./client/types";
 import { ProfileChange } from "./components/passage-profile/profile-events";
 import { ViewEvent, ViewState } from "./flow/view-state";
 import { Customization } from "./themes/customization";
 export { BeforeAuth, OnEvent, OnSuccess } from "./components/passage-auth/host-api";
+export { IdentifierDetail, LoadedDetail } from "./flow/host-events";
+export { AuthResult } from "./client/types";
 export { ProfileChange } from "./components/passage-profile/profile-events";
 export { ViewEvent, ViewState } from "./flow/view-state";
 export { Customization } from "./themes/customization";
@@ -227,17 +231,17 @@ export interface PassageViewPreviewCustomEvent<T> extends CustomEvent<T> {
 }
 declare global {
     interface HTMLPassageAuthElementEventMap {
-        "loaded": unknown;
-        "registerDevice": unknown;
-        "verifyIdentity": unknown;
-        "magicLinkLogin": unknown;
-        "magicLinkRegister": unknown;
-        "magicLinkActivated": unknown;
-        "magicLinkActivateSuccess": unknown;
-        "oneTimePasscodeLogin": unknown;
-        "oneTimePasscodeRegister": unknown;
-        "oneTimePasscodeActivated": unknown;
-        "oneTimePasscodeActivateSuccess": unknown;
+        "loaded": LoadedDetail;
+        "registerDevice": IdentifierDetail;
+        "verifyIdentity": IdentifierDetail;
+        "magicLinkLogin": IdentifierDetail;
+        "magicLinkRegister": IdentifierDetail;
+        "magicLinkActivated": AuthResult;
+        "magicLinkActivateSuccess": AuthResult;
+        "oneTimePasscodeLogin": IdentifierDetail;
+        "oneTimePasscodeRegister": IdentifierDetail;
+        "oneTimePasscodeActivated": AuthResult;
+        "oneTimePasscodeActivateSuccess": AuthResult;
     }
     /**
      * The combined sign-in and registration widget (login and register with a toggle).
@@ -257,17 +261,17 @@ declare global {
         new (): HTMLPassageAuthElement;
     };
     interface HTMLPassageLoginElementEventMap {
-        "loaded": unknown;
-        "registerDevice": unknown;
-        "verifyIdentity": unknown;
-        "magicLinkLogin": unknown;
-        "magicLinkRegister": unknown;
-        "magicLinkActivated": unknown;
-        "magicLinkActivateSuccess": unknown;
-        "oneTimePasscodeLogin": unknown;
-        "oneTimePasscodeRegister": unknown;
-        "oneTimePasscodeActivated": unknown;
-        "oneTimePasscodeActivateSuccess": unknown;
+        "loaded": LoadedDetail;
+        "registerDevice": IdentifierDetail;
+        "verifyIdentity": IdentifierDetail;
+        "magicLinkLogin": IdentifierDetail;
+        "magicLinkRegister": IdentifierDetail;
+        "magicLinkActivated": AuthResult;
+        "magicLinkActivateSuccess": AuthResult;
+        "oneTimePasscodeLogin": IdentifierDetail;
+        "oneTimePasscodeRegister": IdentifierDetail;
+        "oneTimePasscodeActivated": AuthResult;
+        "oneTimePasscodeActivateSuccess": AuthResult;
     }
     /**
      * The sign-in widget without registration.
@@ -307,17 +311,17 @@ declare global {
         new (): HTMLPassageProfileElement;
     };
     interface HTMLPassageRegisterElementEventMap {
-        "loaded": unknown;
-        "registerDevice": unknown;
-        "verifyIdentity": unknown;
-        "magicLinkLogin": unknown;
-        "magicLinkRegister": unknown;
-        "magicLinkActivated": unknown;
-        "magicLinkActivateSuccess": unknown;
-        "oneTimePasscodeLogin": unknown;
-        "oneTimePasscodeRegister": unknown;
-        "oneTimePasscodeActivated": unknown;
-        "oneTimePasscodeActivateSuccess": unknown;
+        "loaded": LoadedDetail;
+        "registerDevice": IdentifierDetail;
+        "verifyIdentity": IdentifierDetail;
+        "magicLinkLogin": IdentifierDetail;
+        "magicLinkRegister": IdentifierDetail;
+        "magicLinkActivated": AuthResult;
+        "magicLinkActivateSuccess": AuthResult;
+        "oneTimePasscodeLogin": IdentifierDetail;
+        "oneTimePasscodeRegister": IdentifierDetail;
+        "oneTimePasscodeActivated": AuthResult;
+        "oneTimePasscodeActivateSuccess": AuthResult;
     }
     /**
      * The registration widget without sign-in.
@@ -406,43 +410,43 @@ declare namespace LocalJSX {
         /**
           * The app info loaded (`detail.app`).
          */
-        "onLoaded"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onLoaded"?: (event: PassageAuthCustomEvent<LoadedDetail>) => void;
         /**
           * This page activated a magic link.
          */
-        "onMagicLinkActivateSuccess"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onMagicLinkActivateSuccess"?: (event: PassageAuthCustomEvent<AuthResult>) => void;
         /**
           * The magic link was opened (found while polling).
          */
-        "onMagicLinkActivated"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onMagicLinkActivated"?: (event: PassageAuthCustomEvent<AuthResult>) => void;
         /**
           * A login magic link is being sent.
          */
-        "onMagicLinkLogin"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onMagicLinkLogin"?: (event: PassageAuthCustomEvent<IdentifierDetail>) => void;
         /**
           * A registration magic link is being sent.
          */
-        "onMagicLinkRegister"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onMagicLinkRegister"?: (event: PassageAuthCustomEvent<IdentifierDetail>) => void;
         /**
           * The code was accepted (after activation).
          */
-        "onOneTimePasscodeActivateSuccess"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onOneTimePasscodeActivateSuccess"?: (event: PassageAuthCustomEvent<AuthResult>) => void;
         /**
           * The code was accepted.
          */
-        "onOneTimePasscodeActivated"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onOneTimePasscodeActivated"?: (event: PassageAuthCustomEvent<AuthResult>) => void;
         /**
           * A login code is being sent.
          */
-        "onOneTimePasscodeLogin"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onOneTimePasscodeLogin"?: (event: PassageAuthCustomEvent<IdentifierDetail>) => void;
         /**
           * A registration code is being sent.
          */
-        "onOneTimePasscodeRegister"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onOneTimePasscodeRegister"?: (event: PassageAuthCustomEvent<IdentifierDetail>) => void;
         /**
           * Passkey registration started.
          */
-        "onRegisterDevice"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onRegisterDevice"?: (event: PassageAuthCustomEvent<IdentifierDetail>) => void;
         /**
           * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
          */
@@ -450,7 +454,7 @@ declare namespace LocalJSX {
         /**
           * Passkey login (verify identity) started.
          */
-        "onVerifyIdentity"?: (event: PassageAuthCustomEvent<unknown>) => void;
+        "onVerifyIdentity"?: (event: PassageAuthCustomEvent<IdentifierDetail>) => void;
         /**
           * `light`, `dark` or `auto` (follows the system preference live).
          */
@@ -489,43 +493,43 @@ declare namespace LocalJSX {
         /**
           * The app info loaded (`detail.app`).
          */
-        "onLoaded"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onLoaded"?: (event: PassageLoginCustomEvent<LoadedDetail>) => void;
         /**
           * This page activated a magic link.
          */
-        "onMagicLinkActivateSuccess"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onMagicLinkActivateSuccess"?: (event: PassageLoginCustomEvent<AuthResult>) => void;
         /**
           * The magic link was opened (found while polling).
          */
-        "onMagicLinkActivated"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onMagicLinkActivated"?: (event: PassageLoginCustomEvent<AuthResult>) => void;
         /**
           * A login magic link is being sent.
          */
-        "onMagicLinkLogin"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onMagicLinkLogin"?: (event: PassageLoginCustomEvent<IdentifierDetail>) => void;
         /**
           * A registration magic link is being sent.
          */
-        "onMagicLinkRegister"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onMagicLinkRegister"?: (event: PassageLoginCustomEvent<IdentifierDetail>) => void;
         /**
           * The code was accepted (after activation).
          */
-        "onOneTimePasscodeActivateSuccess"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onOneTimePasscodeActivateSuccess"?: (event: PassageLoginCustomEvent<AuthResult>) => void;
         /**
           * The code was accepted.
          */
-        "onOneTimePasscodeActivated"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onOneTimePasscodeActivated"?: (event: PassageLoginCustomEvent<AuthResult>) => void;
         /**
           * A login code is being sent.
          */
-        "onOneTimePasscodeLogin"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onOneTimePasscodeLogin"?: (event: PassageLoginCustomEvent<IdentifierDetail>) => void;
         /**
           * A registration code is being sent.
          */
-        "onOneTimePasscodeRegister"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onOneTimePasscodeRegister"?: (event: PassageLoginCustomEvent<IdentifierDetail>) => void;
         /**
           * Passkey registration started.
          */
-        "onRegisterDevice"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onRegisterDevice"?: (event: PassageLoginCustomEvent<IdentifierDetail>) => void;
         /**
           * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
          */
@@ -533,7 +537,7 @@ declare namespace LocalJSX {
         /**
           * Passkey login (verify identity) started.
          */
-        "onVerifyIdentity"?: (event: PassageLoginCustomEvent<unknown>) => void;
+        "onVerifyIdentity"?: (event: PassageLoginCustomEvent<IdentifierDetail>) => void;
         /**
           * `light`, `dark` or `auto` (follows the system preference live).
          */
@@ -608,43 +612,43 @@ declare namespace LocalJSX {
         /**
           * The app info loaded (`detail.app`).
          */
-        "onLoaded"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onLoaded"?: (event: PassageRegisterCustomEvent<LoadedDetail>) => void;
         /**
           * This page activated a magic link.
          */
-        "onMagicLinkActivateSuccess"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onMagicLinkActivateSuccess"?: (event: PassageRegisterCustomEvent<AuthResult>) => void;
         /**
           * The magic link was opened (found while polling).
          */
-        "onMagicLinkActivated"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onMagicLinkActivated"?: (event: PassageRegisterCustomEvent<AuthResult>) => void;
         /**
           * A login magic link is being sent.
          */
-        "onMagicLinkLogin"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onMagicLinkLogin"?: (event: PassageRegisterCustomEvent<IdentifierDetail>) => void;
         /**
           * A registration magic link is being sent.
          */
-        "onMagicLinkRegister"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onMagicLinkRegister"?: (event: PassageRegisterCustomEvent<IdentifierDetail>) => void;
         /**
           * The code was accepted (after activation).
          */
-        "onOneTimePasscodeActivateSuccess"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onOneTimePasscodeActivateSuccess"?: (event: PassageRegisterCustomEvent<AuthResult>) => void;
         /**
           * The code was accepted.
          */
-        "onOneTimePasscodeActivated"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onOneTimePasscodeActivated"?: (event: PassageRegisterCustomEvent<AuthResult>) => void;
         /**
           * A login code is being sent.
          */
-        "onOneTimePasscodeLogin"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onOneTimePasscodeLogin"?: (event: PassageRegisterCustomEvent<IdentifierDetail>) => void;
         /**
           * A registration code is being sent.
          */
-        "onOneTimePasscodeRegister"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onOneTimePasscodeRegister"?: (event: PassageRegisterCustomEvent<IdentifierDetail>) => void;
         /**
           * Passkey registration started.
          */
-        "onRegisterDevice"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onRegisterDevice"?: (event: PassageRegisterCustomEvent<IdentifierDetail>) => void;
         /**
           * Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url.
          */
@@ -652,7 +656,7 @@ declare namespace LocalJSX {
         /**
           * Passkey login (verify identity) started.
          */
-        "onVerifyIdentity"?: (event: PassageRegisterCustomEvent<unknown>) => void;
+        "onVerifyIdentity"?: (event: PassageRegisterCustomEvent<IdentifierDetail>) => void;
         /**
           * `light`, `dark` or `auto` (follows the system preference live).
          */

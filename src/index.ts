@@ -7,6 +7,7 @@ export type {
   PassageRegisterCustomEvent,
 } from './components';
 export { AuthFlow, HOST_EVENT_NAMES, type HostEventName } from './flow';
+export type { HostEventArgs, HostEventDetails, IdentifierDetail, LoadedDetail } from './flow/host-events';
 export type { ViewEvent, ViewState } from './flow/view-state';
 export type { BeforeAuth, OnEvent, OnSuccess } from './components/passage-auth/host-api';
 export type { PassageProfileCustomEvent } from './components';

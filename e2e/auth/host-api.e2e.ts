@@ -1,14 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import {
+  APPS,
   codeIn,
+  countryBox,
+  DEMO_APP,
   enterCode,
   errorLine,
   lastMessageTo,
   openPassage,
+  pickCountry,
   submitIdentifier,
   uniqueEmail,
+  widget,
   withoutPasskeys,
 } from './support';
 
@@ -83,6 +89,75 @@ test('theme: dark forced, auto following the system live; lang switches at run t
   await el.evaluate((node: Hooked) => (node.lang = 'de'));
   await expect(container).toHaveAttribute('lang', 'de');
   await expect(container).toHaveAttribute('dir', 'ltr');
+});
+
+test('without an app id the invalid-app-id notice shows instead of a spinner', async ({ page }) => {
+  const el = await openPassage(page);
+  await el.evaluate((node) => node.removeAttribute('app-id'));
+  await expect(el.getByText('This app ID is invalid.')).toBeVisible();
+  await expect(el.locator('.spinner')).toHaveCount(0);
+});
+
+test('default-country-code can be changed at run time, until the user picks a country', async ({ page }) => {
+  const el = await openPassage(page, APPS.phone);
+  const box = countryBox(el);
+  await expect(box).toContainText('United States');
+  await el.evaluate((node) => node.setAttribute('default-country-code', 'gb'));
+  await expect(box).toContainText('United Kingdom');
+  await el.evaluate((node) => node.setAttribute('default-country-code', 'de'));
+  await expect(box).toContainText('Germany');
+  await pickCountry(el, 'France');
+  await el.evaluate((node) => node.setAttribute('default-country-code', 'gb'));
+  await expect(box).toContainText('France');
+});
+
+test('switching languages quickly ends on the last one asked for', async ({ page }) => {
+  // Arabic arrives late: it must not replace the German asked for after it.
+  await page.route('**/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('أدخل الرمز')) await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response, body });
+  });
+  const el = await openPassage(page);
+  const container = el.locator('.container');
+  await el.evaluate((node: Hooked) => {
+    node.lang = 'ar';
+    setTimeout(() => (node.lang = 'de'), 50);
+  });
+  await expect(container).toHaveAttribute('lang', 'de');
+  await page.waitForTimeout(2000);
+  await expect(container).toHaveAttribute('lang', 'de');
+  await expect(container).toHaveAttribute('dir', 'ltr');
+});
+
+test('what the visitor does before the flow has loaded is not lost', async ({ page }) => {
+  // A page with only the lazily loading elements (www/build), whose flow controller arrives late.
+  await page.route('**/e2e-www/**', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    const body = readFileSync(join(root, 'www/build', name), 'utf8');
+    if (body.includes('libphonenumberReader') && !body.includes('parsePhoneNumber')) {
+      await new Promise((r) => setTimeout(r, 2500));
+    }
+    await route.fulfill({ body, contentType: 'text/javascript' });
+  });
+  await page.route('**/e2e-widget.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>widget</title>
+<script type="module" src="/e2e-www/open-passage.esm.js"></script></head>
+<body><main><passage-auth app-id="${DEMO_APP}"></passage-auth></main></body></html>`,
+    }),
+  );
+  const email = uniqueEmail('early');
+  await page.goto('/e2e-widget.html');
+  const el = widget(page);
+  await el.getByRole('button', { name: 'Register here' }).click();
+  await expect(el.getByRole('heading', { name: 'Register' })).toBeVisible({ timeout: 1000 });
+  await el.getByLabel('Email address', { exact: true }).fill(email);
+  await el.getByRole('button', { name: 'Continue' }).click();
+  await expect(el.getByRole('heading', { name: 'Enter code' })).toBeVisible();
+  await expect(el.getByText(`A one-time code has been sent to ${email}`)).toBeVisible();
 });
 
 test('registering the elements twice is skipped', async ({ page }) => {

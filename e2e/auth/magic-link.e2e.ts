@@ -45,6 +45,26 @@ async function openLinkFor(tab: import('@playwright/test').Page, link: string) {
   await expect(el.getByText('successfully logged in, redirecting')).toBeVisible();
 }
 
+test('resending a link says so to screen readers, each time', async ({ page }) => {
+  await withoutPasskeys(page);
+  const email = uniqueEmail('resendlink');
+  const el = await openPassage(page, APPS.magicLink);
+  await el.getByRole('button', { name: 'Register here' }).click();
+  await submitIdentifier(el, 'Email address', email);
+  const first = await lastMessageTo(page, email);
+  const resend = el.getByRole('button', { name: 'Resend' });
+  const status = el.locator('p.status[aria-live="polite"]');
+  await expect(status).toHaveText('');
+  await resend.click();
+  await lastMessageTo(page, email, first.id);
+  await expect(status).toHaveText('A new link has been sent.');
+  const shown = await status.locator('span').elementHandle();
+  await expect(resend).toBeEnabled();
+  await resend.click();
+  await expect.poll(() => shown!.evaluate((node) => node.isConnected)).toBe(false);
+  await expect(status).toHaveText('A new link has been sent.');
+});
+
 test('an invalid link shows the invalid-link screen and offers a new link', async ({ page }) => {
   await withoutPasskeys(page);
   const el = await openPassage(page, APPS.magicLink, '?psg_magic_link=not-a-real-token');

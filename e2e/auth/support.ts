@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_APP = 'opDemo7Kq2Lx9RmT4wYc6dHf';
@@ -105,3 +106,53 @@ export async function submitIdentifier(el: Locator, label: string, value: string
 }
 
 export const errorLine = (el: Locator): Locator => el.locator('p.error').first();
+
+/** The phone country dropdown (a combobox with a listbox). */
+export const countryBox = (el: Locator): Locator => el.getByRole('combobox', { name: 'Country' });
+
+/** Picks a country in the dropdown by typing its name (typeahead) and Enter, as a keyboard user would. */
+export async function pickCountry(el: Locator, name: string): Promise<void> {
+  const box = countryBox(el);
+  await box.focus();
+  await box.pressSequentially(name);
+  await box.press('Enter');
+  await expect(box).toContainText(name);
+}
+
+/** Marks a user inactive in the e2e server's database (no API deactivates users). */
+export function deactivate(identifier: string): void {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set (see e2e/support/global-setup.ts)');
+  const db = new Database(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare("UPDATE users SET status = 'inactive' WHERE email = ? OR phone = ?")
+      .run(identifier, identifier).changes;
+    if (changed === 0) throw new Error(`no user ${identifier} to deactivate`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Registers `email` on `appId` through the widget, with the code from the outbox. */
+export async function registerByCode(
+  page: Page,
+  appId: string,
+  label: string,
+  identifier: string,
+  to = identifier,
+) {
+  const el = await openPassage(page, appId);
+  await el.getByRole('button', { name: 'Register here' }).click();
+  await submitIdentifier(el, label, identifier);
+  const message = await lastMessageTo(page, to);
+  await enterCode(el, codeIn(message));
+  await page.waitForURL('**/passageSuccess');
+  await page.evaluate(() => {
+    localStorage.removeItem('psg_auth_token');
+    localStorage.removeItem('psg_refresh_token');
+    localStorage.removeItem('psg_last_login');
+  });
+  return message;
+}

@@ -16,5 +16,7 @@ export default async function globalSetup() {
     RATE_LIMIT_FACTOR: '20',
   });
   process.env.E2E_BASE_URL = server.url;
+  // For the few tests that need a state no API offers (an inactive user).
+  process.env.E2E_DATABASE_FILE = server.databaseFile;
   return () => server.stop();
 }

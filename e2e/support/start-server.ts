@@ -9,6 +9,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface StartedServer {
   url: string;
+  /** The SQLite file of its database (unless `DATABASE_URL` was given). */
+  databaseFile: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -27,9 +29,10 @@ function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'open-passage-e2e-'));
+  const databaseFile = join(dir, 'db.sqlite');
   const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, ...env },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -48,6 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   }
   return {
     url,
+    databaseFile,
     process: child,
     stop: () =>
       new Promise((resolve) => {

@@ -50,6 +50,14 @@ export async function showView(
   // Views after the identifier form arrive in a lazy chunk: wait until this one is on screen.
   const kind = (props.state as { kind: string }).kind;
   await page.locator(`passage-view-preview .view[part~="view-${kind}"]`).waitFor();
+  // The identifier form's metadata fields and country dropdown arrive in chunks of their own.
+  const form = props.state as { metadata?: unknown[]; allowedIdentifier?: string };
+  if (kind === 'identifier' && form.metadata?.length) {
+    await page.locator('passage-view-preview [part~="metadata-grid"]').waitFor();
+  }
+  if (kind === 'identifier' && form.allowedIdentifier === 'phone') {
+    await page.locator('passage-view-preview [role="combobox"]').waitFor();
+  }
 }
 
 export interface AxeViolation {

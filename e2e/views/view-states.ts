@@ -82,6 +82,14 @@ export const VIEW_SAMPLES: Record<string, ViewState> = {
     fallbackMethod: 'otp',
     busy: true,
   },
+  'passkey-verify-identity': {
+    kind: 'passkey-login',
+    identifier: 'ann@example.com',
+    identifierType: 'email',
+    fallbackMethod: 'otp',
+    busy: true,
+    verifyIdentity: true,
+  },
   'passkey-login-failed': {
     kind: 'passkey-login',
     identifier: 'ann@example.com',

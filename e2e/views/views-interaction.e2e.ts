@@ -68,20 +68,84 @@ test('the error line is a live region the input points at', async () => {
 test('in both-identifiers mode the country dropdown follows what is typed', async () => {
   await showView(page, { state: { ...VIEW_SAMPLES['identifier-login-email'], allowedIdentifier: 'both' } });
   const input = preview().getByLabel('Email or phone number');
-  const country = preview().getByLabel('Country');
+  const country = preview().getByRole('combobox', { name: 'Country' });
   await expect(country).toBeHidden();
   await input.fill('(555) 010-0123');
   await expect(country).toBeVisible();
-  await expect(country).toHaveValue('us');
-  expect(await country.locator('option').count()).toBeGreaterThan(200);
-  await country.selectOption('gb');
+  await expect(country).toContainText('United States +1');
   await input.fill('ann@example.com');
   await expect(country).toBeHidden();
   await input.fill('07700 900123');
+  await country.click();
+  await preview()
+    .getByRole('option', { name: /United Kingdom/ })
+    .click();
   await input.press('Enter');
   expect(await takeEvents()).toEqual([
     { type: 'submit-identifier', identifier: '07700 900123', country: 'gb' },
   ]);
+});
+
+test('the country dropdown (SPEC §4, §9): toggles, picks, closes on blur, keyboard and typeahead', async () => {
+  // Another view first, so the form (and its dropdown) is a new one.
+  await showView(page, { state: VIEW_SAMPLES.loading });
+  await showView(page, {
+    state: {
+      ...VIEW_SAMPLES['identifier-login-email'],
+      allowedIdentifier: 'phone',
+      defaultCountryCode: 'de',
+    },
+  });
+  const box = preview().getByRole('combobox', { name: 'Country' });
+  const list = preview().getByRole('listbox', { name: 'Country' });
+  await expect(box).toContainText('Germany');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+
+  // A click toggles it open (7 items of 30px at most, at least 60px) and closed.
+  await box.click();
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  const height = (await list.evaluate((ul) => ul.clientHeight)) as number;
+  expect(height).toBeGreaterThanOrEqual(60);
+  expect(height).toBeLessThanOrEqual(7 * 30);
+  expect(await list.getByRole('option').count()).toBeGreaterThan(200);
+  await expect(list.getByRole('option', { selected: true })).toContainText('Germany');
+  await box.click();
+  await expect(list).toBeHidden();
+
+  // Picking an item sets the value and closes the list.
+  await box.click();
+  await list.getByRole('option', { name: /United Kingdom/ }).click();
+  await expect(list).toBeHidden();
+  await expect(box).toContainText('United Kingdom');
+  await expect(box).toBeFocused();
+
+  // Losing focus closes it, keeping the value.
+  await box.click();
+  await preview().getByLabel('Phone number').focus();
+  await expect(list).toBeHidden();
+  await expect(box).toContainText('United Kingdom');
+
+  // Keyboard: arrows open and move the highlighted option, typeahead jumps, Escape cancels, Enter picks.
+  await box.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(list).toBeVisible();
+  const active = () => box.getAttribute('aria-activedescendant');
+  const first = await active();
+  await page.keyboard.press('ArrowDown');
+  expect(await active()).not.toBe(first);
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(box).toContainText('United Kingdom');
+  await page.keyboard.type('fra');
+  await expect(list).toBeVisible();
+  await expect(preview().locator(`[id="${await active()}"]`)).toContainText('France');
+  await page.keyboard.press('Enter');
+  await expect(list).toBeHidden();
+  await expect(box).toContainText('France');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(box).not.toContainText('France');
 });
 
 test('registration fields sit on the grid and are submitted by field name', async () => {
@@ -208,4 +272,13 @@ test('the language switches at run time', async () => {
   await expect(preview().getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await showView(page, { state: VIEW_SAMPLES['identifier-login-email'], language: 'en' });
   await expect(preview().getByRole('heading', { name: 'Log in' })).toBeVisible();
+});
+
+test('LoginUser on a browser that knows no passkey of the user: the verify-identity screen', async () => {
+  await showView(page, { state: VIEW_SAMPLES['passkey-verify-identity'] });
+  await expect(preview().getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  await expect(preview().getByText("We don't recognize this device.")).toBeVisible();
+  await showView(page, { state: VIEW_SAMPLES['passkey-login'] });
+  await expect(preview().getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await expect(preview().getByText("We don't recognize this device.")).toHaveCount(0);
 });

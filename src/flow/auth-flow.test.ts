@@ -4,7 +4,7 @@ import type { AuthResult, PublicUser } from '../client/types';
 import { libphonenumberReader } from '../phone/libphonenumber-reader';
 import { AuthFlow } from './auth-flow';
 import type { BrowserFeatures } from './browser-features';
-import type { HostEventName } from './host-events';
+import type { HostEventArgs, HostEventName } from './host-events';
 import type { FlowClient, FlowOptions } from './ports';
 import { appInfo, features, publicUser } from './test-support';
 import type { ViewEvent } from './view-state';
@@ -27,7 +27,7 @@ function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<string, Publ
   const client = {
     appInfo: async () => app,
     browserFeatures: async () => f,
-    credIdExists: () => false,
+    credIdExists: (): boolean => false,
     identifierExists: async (id: string) => users[id] ?? null,
     createUser: async (id: string, _metadata?: Record<string, unknown>) =>
       publicUser({ email: id, status: 'pending' }),
@@ -88,6 +88,12 @@ interface Setup {
   search?: string;
   beforeAuth?: (id: string) => boolean;
   client?: (c: ReturnType<typeof fakeClient>['client']) => void;
+  /** Read on every use (the element's default-country-code attribute). */
+  country?: () => string;
+  /** Counts the phone library loads. */
+  phoneLoads?: string[];
+  /** Return before start() has finished (it is then in `started`). */
+  dontWaitForStart?: boolean;
 }
 
 async function setup(s: Setup = {}) {
@@ -96,13 +102,17 @@ async function setup(s: Setup = {}) {
   const { client, calls } = recorded(base);
   const storage = memoryStore();
   const events: HostEventName[] = [];
+  const details: HostEventArgs[] = [];
   const successes: AuthResult[] = [];
   const reloads: string[] = [];
   const flow = new AuthFlow({
     element: s.element ?? 'auth',
-    defaultCountryCode: 'us',
+    defaultCountryCode: s.country ?? (() => 'us'),
     language: () => 'en-US',
-    loadPhoneReader: async () => libphonenumberReader,
+    loadPhoneReader: async () => {
+      s.phoneLoads?.push('libphonenumber');
+      return libphonenumberReader;
+    },
     client,
     storage,
     page: {
@@ -113,17 +123,21 @@ async function setup(s: Setup = {}) {
     hooks: {
       ...(s.beforeAuth ? { beforeAuth: s.beforeAuth } : {}),
       onSuccess: (r) => void successes.push(r),
-      onEvent: (name) => void events.push(name),
+      onEvent: (...event) => {
+        events.push(event[0]);
+        details.push(event);
+      },
     },
     log: () => undefined,
   });
-  await flow.start();
+  const started = flow.start();
+  if (!s.dontWaitForStart) await started;
   const send = async (event: ViewEvent) => {
     flow.dispatch(event);
     await vi.advanceTimersByTimeAsync(0);
   };
   const view = () => flow.state;
-  return { flow, calls, storage, events, successes, reloads, send, view, client };
+  return { flow, calls, storage, events, details, successes, reloads, send, view, client, started };
 }
 
 const ann = publicUser({ email: 'ann@example.com', webauthn_types: ['passkey'] });
@@ -175,7 +189,7 @@ describe('start', () => {
     storage.setItem('psg_last_login', 'ann@example.com');
     const flow = new AuthFlow({
       element: 'login',
-      defaultCountryCode: 'us',
+      defaultCountryCode: () => 'us',
       language: () => 'en',
       loadPhoneReader: async () => libphonenumberReader,
       client,
@@ -762,5 +776,221 @@ describe('AuthSuccess', () => {
     await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
     expect(t.successes).toHaveLength(0);
     expect(t.storage.getItem('psg_last_login')).toBeNull();
+  });
+});
+
+describe('events raised while the flow starts', () => {
+  /** A client whose browser-feature probe waits until released. */
+  function slowStart() {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    return {
+      release: () => release(),
+      client: (c: ReturnType<typeof fakeClient>['client']) => {
+        const probe = c.browserFeatures;
+        c.browserFeatures = async () => {
+          await gate;
+          return probe();
+        };
+      },
+    };
+  }
+
+  it('handles a toggle raised during start once the form is up', async () => {
+    const slow = slowStart();
+    const t = await setup({ client: slow.client, dontWaitForStart: true });
+    t.flow.dispatch({ type: 'toggle-mode' });
+    expect(t.view()).toEqual({ kind: 'loading' });
+    slow.release();
+    await t.started;
+    expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'register' });
+  });
+
+  it('handles a Continue and a switch account raised during start, in order', async () => {
+    const slow = slowStart();
+    const t = await setup({
+      client: slow.client,
+      users: { 'ann@example.com': { ...ann, webauthn_types: [] } },
+      dontWaitForStart: true,
+    });
+    t.storage.setItem('psg_last_login', 'old@example.com');
+    t.flow.dispatch({ type: 'switch-account' });
+    t.flow.dispatch({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    slow.release();
+    await t.started;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.storage.getItem('psg_last_login')).toBeNull();
+    expect(t.calls).toContain('identifierExists(ann@example.com)');
+    expect(t.view()).toMatchObject({ kind: 'one-time-code' });
+  });
+
+  it('drops them when the page activates a link instead', async () => {
+    const slow = slowStart();
+    const t = await setup({ client: slow.client, search: '?psg_magic_link=tok', dontWaitForStart: true });
+    t.flow.dispatch({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    slow.release();
+    await t.started;
+    expect(t.calls).not.toContain('identifierExists(ann@example.com)');
+    expect(t.view()).toMatchObject({ kind: 'magic-link-activation' });
+  });
+});
+
+describe('phone metadata on an email-only app', () => {
+  const schema = [
+    {
+      id: 'f1',
+      field_name: 'mobile',
+      friendly_name: 'Mobile',
+      type: 'phone' as const,
+      registration: true,
+      profile: true,
+    },
+  ];
+
+  it('loads the phone library for registration and sends the number in international form', async () => {
+    const phoneLoads: string[] = [];
+    let sent: unknown;
+    const t = await setup({
+      element: 'register',
+      app: { allowed_identifier: 'email', user_metadata_schema: schema },
+      phoneLoads,
+      client: (c) => {
+        const create = c.createUser;
+        c.createUser = (id, metadata) => {
+          sent = metadata;
+          return create(id, metadata);
+        };
+      },
+    });
+    expect(phoneLoads).toEqual(['libphonenumber']);
+    await t.send({ type: 'submit-identifier', identifier: 'bob@example.com', metadata: { mobile: '12' } });
+    expect(t.view()).toMatchObject({ metadata: [{ error: { key: 'invalid-phone' } }] });
+    await t.send({
+      type: 'submit-identifier',
+      identifier: 'bob@example.com',
+      metadata: { mobile: '(201) 555-0123' },
+    });
+    expect(sent).toEqual({ mobile: '+12015550123' });
+    expect(t.view()).toMatchObject({ kind: 'one-time-code', registering: true });
+  });
+
+  it('does not load it for login on an email-only app, only once toggled to register', async () => {
+    const phoneLoads: string[] = [];
+    const t = await setup({ app: { allowed_identifier: 'email', user_metadata_schema: schema }, phoneLoads });
+    expect(phoneLoads).toEqual([]);
+    await t.send({ type: 'toggle-mode' });
+    expect(phoneLoads).toEqual(['libphonenumber']);
+  });
+});
+
+describe('default country code', () => {
+  it('is read when the form is built and when a number without country is checked', async () => {
+    let country = 'us';
+    const t = await setup({
+      app: { allowed_identifier: 'phone' },
+      users: { '+442079460958': publicUser({ phone: '+442079460958', webauthn_types: [] }) },
+      country: () => country,
+    });
+    expect(t.view()).toMatchObject({ defaultCountryCode: 'us' });
+    country = 'gb';
+    await t.send({ type: 'submit-identifier', identifier: '020 7946 0958' });
+    expect(t.calls).toContain('identifierExists(+442079460958)');
+    await t.send({ type: 'back' });
+    expect(t.view()).toMatchObject({ kind: 'identifier', defaultCountryCode: 'gb' });
+  });
+});
+
+describe('verify identity', () => {
+  it('is the passkey login when this browser knows no credential of the user', async () => {
+    const t = await setup({
+      users: { 'ann@example.com': ann },
+      features: { syncedCredential: true },
+      client: (c) => {
+        c.login = () => new Promise(() => undefined);
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'passkey-login', verifyIdentity: true });
+    expect(t.events).toContain('onVerifyIdentity');
+  });
+
+  it('is the plain passkey sign-in when the credential id is remembered', async () => {
+    const t = await setup({
+      users: { 'ann@example.com': { ...ann, webauthn_types: ['platform'] } },
+      features: { platform: true },
+      client: (c) => {
+        c.credIdExists = () => true;
+        c.login = () => new Promise(() => undefined);
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'passkey-login', verifyIdentity: false });
+  });
+});
+
+describe('one-time code entered before it was sent', () => {
+  it('waits for the otp_id instead of calling the code invalid', async () => {
+    let send: (v: { otp_id: string }) => void = () => undefined;
+    const t = await setup({
+      users: { 'ann@example.com': { ...ann, webauthn_types: [] } },
+      client: (c) => {
+        c.newLoginOneTimePasscode = () => new Promise((resolve) => (send = resolve));
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'one-time-code', sending: true });
+    await t.send({ type: 'submit-code', code: '123456' });
+    expect(t.view()).toMatchObject({ kind: 'one-time-code', codeInvalid: false });
+    expect(t.view()).not.toHaveProperty('error.key');
+    send({ otp_id: 'otp1' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.calls).toContain('oneTimePasscodeActivate(123456,otp1)');
+    expect(t.successes).toEqual([TOKENS]);
+  });
+
+  it('still refuses a short code at once', async () => {
+    const t = await setup({
+      users: { 'ann@example.com': { ...ann, webauthn_types: [] } },
+      client: (c) => {
+        c.newLoginOneTimePasscode = () => new Promise(() => undefined);
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    await t.send({ type: 'submit-code', code: '123' });
+    expect(t.view()).toMatchObject({ codeInvalid: true, error: { key: 'code-invalid-or-expired' } });
+  });
+});
+
+describe('magic link resend', () => {
+  it('counts the links Resend sent, so the view can announce each', async () => {
+    const t = await setup({
+      app: { auth_fallback_method: 'magic_link' },
+      users: { 'ann@example.com': { ...ann, webauthn_types: [] } },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).not.toHaveProperty('resent');
+    await vi.advanceTimersByTimeAsync(3000);
+    await t.send({ type: 'resend' });
+    expect(t.view()).toMatchObject({ resent: 1 });
+    await vi.advanceTimersByTimeAsync(3000);
+    await t.send({ type: 'resend' });
+    expect(t.view()).toMatchObject({ resent: 2 });
+  });
+});
+
+describe('host events', () => {
+  it('carry the detail of their name: the app, the identifier, the tokens', async () => {
+    const t = await setup({ users: { 'ann@example.com': { ...ann, webauthn_types: [] } } });
+    await t.send({ type: 'submit-identifier', identifier: 'Ann@Example.com ' });
+    await t.send({ type: 'submit-code', code: '123456' });
+    expect(t.details).toEqual([
+      ['onLoaded', { app: appInfo() }],
+      ['onOneTimePasscodeLogin', { identifier: 'ann@example.com' }],
+      ['onOneTimePasscodeActivated', TOKENS],
+      ['onOneTimePasscodeActivateSuccess', TOKENS],
+    ]);
+    const [name, detail] = t.details[0]!;
+    // The union narrows by name (a compile-time check as much as a run-time one).
+    if (name === 'onLoaded') expect(detail.app.id).toBe('app');
   });
 });

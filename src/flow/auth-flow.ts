@@ -12,12 +12,20 @@ import {
   identityVerificationRequired,
   isCompleteAuthResult,
   lastLoginIdentifier,
+  needsPhoneReader,
   passkeyFailureMessage,
+  passkeyLoginVerifiesIdentity,
   routeFallback,
   routeLogin,
 } from './decisions';
 import { homeView, initialMode, MAGIC_LINK_PARAM, VERIFY_LINK_PARAM } from './home-view';
-import { type HostEventName, STORAGE_KEYS, TIMING } from './host-events';
+import {
+  type HostEventArgs,
+  type HostEventDetails,
+  type HostEventName,
+  STORAGE_KEYS,
+  TIMING,
+} from './host-events';
 import type { FlowError, FlowOptions } from './ports';
 import { codeProblem } from './validation/code';
 import { checkIdentifier, INVALID } from './validation/identifier';
@@ -60,10 +68,15 @@ export class AuthFlow {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private conditional?: AbortController;
   private otpId?: string;
+  /** A full code entered (autofilled) while the code was still being sent: submitted once it is. */
+  private codeBeforeSend?: string;
   private pollingId?: string;
   /** The tokens of a fallback sign-in, held while the add-device screen shows. */
   private pending?: AuthResult;
   private activation?: { link: 'login' | 'verify'; token: string; result?: AuthResult };
+  /** Events raised before start() has shown its first view (the element's early form): handled
+   * once it has, instead of being dropped while the flow is still loading. */
+  private early: ViewEvent[] | undefined = [];
 
   constructor(private readonly o: FlowOptions) {
     this.mode = initialMode(o.element, o.startInRegister);
@@ -97,20 +110,27 @@ export class AuthFlow {
       app = this.o.app ?? (await this.o.client.appInfo());
     } catch {
       if (step === this.step) this.enter({ kind: 'invalid-app-id' });
+      this.early = undefined;
       return;
     }
     if (step !== this.step) return;
     this.app = app;
     this.features = await this.o.client.browserFeatures(app).catch(() => NO_FEATURES);
-    if (app.allowed_identifier !== 'email') await this.ensurePhoneReader();
+    if (needsPhoneReader(app, this.mode)) await this.ensurePhoneReader();
     if (step !== this.step) return;
     this.emit('onLoaded', { app });
     const params = new URLSearchParams(this.o.page.search());
     const login = params.get(MAGIC_LINK_PARAM);
     const verify = params.get(VERIFY_LINK_PARAM);
-    if (login) return this.activate('login', login);
-    if (verify) return this.activate('verify', verify);
+    if (login || verify) {
+      // The early events came from a form this page never shows.
+      this.early = undefined;
+      return login ? this.activate('login', login) : this.activate('verify', verify!);
+    }
     this.goHome();
+    const early = this.early ?? [];
+    this.early = undefined;
+    for (const event of early) this.dispatch(event);
   }
 
   /** Stops timers, polling and conditional UI (the element was removed). */
@@ -120,7 +140,8 @@ export class AuthFlow {
   }
 
   dispatch(event: ViewEvent): void {
-    void this.handle(event);
+    if (this.early) this.early.push(event);
+    else void this.handle(event);
   }
 
   private async handle(e: ViewEvent): Promise<void> {
@@ -148,7 +169,7 @@ export class AuthFlow {
         if (e.type === 'back' || e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'magic-link-sent':
-        if (e.type === 'resend' && !v.resendDisabled) return this.sendLink();
+        if (e.type === 'resend' && !v.resendDisabled) return this.sendLink(true);
         if (e.type === 'change-identifier' || e.type === 'back') return this.leaveMagicLink();
         return;
       case 'add-device':
@@ -199,9 +220,9 @@ export class AuthFlow {
     this.timers.add(timer);
   }
 
-  private emit(name: HostEventName, detail?: unknown): void {
+  private emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void {
     try {
-      this.o.hooks.onEvent(name, detail);
+      this.o.hooks.onEvent(...([name, detail] as HostEventArgs));
     } catch (error) {
       this.log(`onEvent(${name}) threw`, error);
     }
@@ -240,13 +261,15 @@ export class AuthFlow {
       homeView(this.app!, {
         element: this.o.element,
         mode: this.mode,
-        defaultCountryCode: this.o.defaultCountryCode,
+        defaultCountryCode: this.o.defaultCountryCode(),
         lastLogin,
         identifier,
         conditionalUI,
       }),
     );
     if (conditionalUI) this.startConditional();
+    // Toggled to register with a phone field: fetch the phone library before Continue needs it.
+    if (needsPhoneReader(this.app!, this.mode)) void this.ensurePhoneReader();
   }
 
   /** Passkey autofill while the login form shows; errors are ignored (SPEC §4). */
@@ -280,14 +303,14 @@ export class AuthFlow {
     if (view.busy) return;
     const step = this.step;
     const app = this.app!;
-    const country = e.country ?? this.o.defaultCountryCode;
+    const country = e.country ?? this.o.defaultCountryCode();
     this.update('identifier', {
       busy: true,
       error: undefined,
       errorHint: undefined,
       identifier: e.identifier,
     });
-    if (app.allowed_identifier !== 'email') await this.ensurePhoneReader();
+    if (needsPhoneReader(app, view.mode)) await this.ensurePhoneReader();
 
     let metadata: Record<string, unknown> | undefined;
     if (view.mode === 'register' && view.metadata.length > 0) {
@@ -416,15 +439,16 @@ export class AuthFlow {
     const attempt = this.attempt!;
     const app = this.app!;
     attempt.verifying = identityVerificationRequired(app, user, attempt.identifierType);
+    const credIdKnown = this.o.client.credIdExists(user.id);
     const route = routeLogin({
       app,
       user,
       identifierType: attempt.identifierType,
       features: this.features,
-      credIdKnown: this.o.client.credIdExists(user.id),
+      credIdKnown,
     });
     if (route === 'login-not-supported') return this.enter({ kind: 'login-not-supported' });
-    if (route === 'passkey-login') return this.enterPasskeyLogin();
+    if (route === 'passkey-login') return this.enterPasskeyLogin(passkeyLoginVerifiesIdentity(credIdKnown));
     this.fallbackAuth(false);
   }
 
@@ -460,7 +484,7 @@ export class AuthFlow {
     }
   }
 
-  private enterPasskeyLogin(): void {
+  private enterPasskeyLogin(verifyIdentity: boolean): void {
     const a = this.attempt!;
     this.enter({
       kind: 'passkey-login',
@@ -468,6 +492,7 @@ export class AuthFlow {
       identifierType: a.identifierType,
       fallbackMethod: this.method,
       busy: false,
+      verifyIdentity,
     });
     this.emit('onVerifyIdentity', { identifier: a.identifier });
     void this.runLogin();
@@ -519,6 +544,7 @@ export class AuthFlow {
   private enterOneTimeCode(): void {
     const a = this.attempt!;
     this.otpId = undefined;
+    this.codeBeforeSend = undefined;
     this.enter({
       kind: 'one-time-code',
       identifier: a.identifier,
@@ -545,7 +571,11 @@ export class AuthFlow {
       this.otpId = otp_id;
       this.o.storage.setItem(STORAGE_KEYS.otpId, otp_id);
       this.update('one-time-code', { sending: false }, step);
+      const early = this.codeBeforeSend;
+      this.codeBeforeSend = undefined;
+      if (early !== undefined) await this.submitCode(early);
     } catch (error) {
+      this.codeBeforeSend = undefined;
       this.log('sending the code failed', error);
       this.update('one-time-code', { sending: false, error: { key: 'code-send-error' } }, step);
     }
@@ -562,6 +592,11 @@ export class AuthFlow {
     const v = this.view as ViewOf<'one-time-code'>;
     if (v.verifying) return;
     const step = this.step;
+    // A code that arrives before its otp_id (autofill is quick) waits for the send to finish.
+    if (!this.otpId && v.sending && !codeProblem(code, 'pending')) {
+      this.codeBeforeSend = code;
+      return;
+    }
     const problem = codeProblem(code, this.otpId);
     if (problem) {
       this.log(problem);
@@ -602,7 +637,7 @@ export class AuthFlow {
     else void this.sendLink();
   }
 
-  private async sendLink(): Promise<void> {
+  private async sendLink(resend = false): Promise<void> {
     const step = this.step;
     const a = this.attempt!;
     this.update('magic-link-sent', { resendDisabled: true });
@@ -612,6 +647,10 @@ export class AuthFlow {
       if (step !== this.step) return;
       this.o.storage.setItem(STORAGE_KEYS.magicLinkId, id);
       this.startPolling(id);
+      if (resend) {
+        const v = this.view as ViewOf<'magic-link-sent'>;
+        this.update('magic-link-sent', { resent: (v.resent ?? 0) + 1 }, step);
+      }
     } catch (error) {
       this.log('sending the magic link failed', error);
     }

@@ -7,7 +7,9 @@ import {
   identityVerificationRequired,
   isCompleteAuthResult,
   lastLoginIdentifier,
+  needsPhoneReader,
   passkeyFailureMessage,
+  passkeyLoginVerifiesIdentity,
   routeFallback,
   routeLogin,
 } from './decisions';
@@ -165,5 +167,35 @@ describe('conditional UI', () => {
     expect(
       conditionalUiAllowed('Mozilla/5.0 (X11; Linux) AppleWebKit/537.36 Chrome/156.0 Safari/537.36'),
     ).toBe(true);
+  });
+});
+
+describe('needsPhoneReader', () => {
+  const phoneField = {
+    id: 'f',
+    field_name: 'mobile',
+    friendly_name: 'Mobile',
+    type: 'phone' as const,
+    registration: true,
+    profile: false,
+  };
+  it('is needed whenever phones identify users', () => {
+    expect(needsPhoneReader(appInfo({ allowed_identifier: 'phone' }), 'login')).toBe(true);
+    expect(needsPhoneReader(appInfo({ allowed_identifier: 'both' }), 'login')).toBe(true);
+    expect(needsPhoneReader(appInfo({ allowed_identifier: 'email' }), 'register')).toBe(false);
+  });
+  it('is needed to register on an email-only app with a phone registration field', () => {
+    const app = appInfo({ allowed_identifier: 'email', user_metadata_schema: [phoneField] });
+    expect(needsPhoneReader(app, 'register')).toBe(true);
+    expect(needsPhoneReader(app, 'login')).toBe(false);
+    const profileOnly = appInfo({ user_metadata_schema: [{ ...phoneField, registration: false }] });
+    expect(needsPhoneReader(profileOnly, 'register')).toBe(false);
+  });
+});
+
+describe('passkeyLoginVerifiesIdentity', () => {
+  it('verifies identity on a browser that remembers no credential of the user', () => {
+    expect(passkeyLoginVerifiesIdentity(false)).toBe(true);
+    expect(passkeyLoginVerifiesIdentity(true)).toBe(false);
   });
 });

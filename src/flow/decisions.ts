@@ -7,6 +7,15 @@ import type { FlowMessageKey, IdentifierType } from './view-state';
 /** auth_fallback_method, magic link when absent (SPEC §3). */
 export const fallbackMethodOf = (app: AppInfo): FallbackMethod => app.auth_fallback_method ?? 'magic_link';
 
+/**
+ * The phone library is needed when phones may identify a user, and in register mode when a
+ * registration metadata field is a phone number (checked and sent in international form).
+ */
+export function needsPhoneReader(app: AppInfo, mode: 'login' | 'register'): boolean {
+  if (app.allowed_identifier !== 'email') return true;
+  return mode === 'register' && app.user_metadata_schema.some((f) => f.registration && f.type === 'phone');
+}
+
 /** CreatedUser: passkey registration, or the fallback marked as registering. */
 export function afterUserCreated(app: AppInfo, features: BrowserFeatures): 'register-passkey' | 'fallback' {
   const passkeys = features.isAvailable && features.securityKey;
@@ -45,6 +54,13 @@ export function routeLogin(c: LoginContext): 'login-not-supported' | 'passkey-lo
     (passkey && f.platform && !f.credentialLookupNative);
   return tryPasskey ? 'passkey-login' : 'fallback';
 }
+
+/**
+ * The passkey login LoginUser routes to is the "Verify identity" screen ("We don't recognize this
+ * device") when this browser remembers no credential of the user (a synced, cross-device or
+ * security-key passkey), and the plain webauthn sign-in ("Log in to your account") when it does.
+ */
+export const passkeyLoginVerifiesIdentity = (credIdKnown: boolean): boolean => !credIdKnown;
 
 /** FallbackAuth: the screen for the method. Method none: device-not-supported when registering
  * without passkeys, else the no-fallback error screen. */

@@ -2,7 +2,7 @@
 import type { AppInfo } from '../client/app-info';
 import type { AuthResult, CurrentUser, PublicUser } from '../client/types';
 import type { BrowserFeatures } from './browser-features';
-import type { HostEventName } from './host-events';
+import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
 import type { AuthenticatorAttachment } from './view-state';
 
@@ -57,7 +57,7 @@ export interface FlowHooks {
   beforeAuth?(identifier: string): boolean | Promise<boolean>;
   /** Called on AuthSuccess; the element's default navigates to redirect_url. */
   onSuccess(result: AuthResult): void;
-  onEvent(name: HostEventName, detail?: unknown): void;
+  onEvent(...event: HostEventArgs): void;
 }
 
 export interface FlowOptions {
@@ -67,7 +67,8 @@ export interface FlowOptions {
   element: 'auth' | 'login' | 'register';
   /** `<passage-auth>` only: start in register mode. */
   startInRegister?: boolean;
-  defaultCountryCode: string;
+  /** ISO 3166 alpha-2 of the phone country list; read each time (the attribute can change). */
+  defaultCountryCode(): string;
   /** The UI language (e.g. "en-US"); its primary subtag goes with codes and links. */
   language(): string;
   /** Loads the phone library (dynamic import) — only called when the app allows phones. */

@@ -143,6 +143,9 @@ export interface PasskeyLoginView {
   identifierType: IdentifierType;
   fallbackMethod: FallbackMethod;
   busy: boolean;
+  /** The "Verify identity" screen of LoginUser: this browser remembers no credential of the user
+   * (title "Verify your identity", text "We don't recognize this device."). */
+  verifyIdentity?: boolean;
   /** After a browser-ceremony failure: passkey-login-fail-*; the view offers Try again. */
   error?: Message;
 }
@@ -175,6 +178,8 @@ export interface MagicLinkSentView {
   verifying: boolean;
   /** Sending, or within the 3 s lock after a login send: Resend is disabled. */
   resendDisabled: boolean;
+  /** How many links Resend has sent: the view announces "A new link has been sent." each time. */
+  resent?: number;
 }
 
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip (SPEC §4 "Add device"). */

@@ -42,9 +42,6 @@ export const enFirst = {
   'welcome-back-sign-in-as': 'Welcome back, sign in as',
   'switch-account': 'switch account',
   country: 'Country',
-  'search-country': 'Search for a country',
-  'country-list': 'List of countries',
-  'no-country-found': 'No country found',
   'select-placeholder': 'Select...',
 
   // Metadata fields (registration and profile)
@@ -54,7 +51,6 @@ export const enFirst = {
   'invalid-email': 'invalid email',
   'no-decimals': 'no decimals',
   'invalid-phone': 'invalid phone',
-  'enter-schema-friendly-name': 'Enter {name}',
 } as const;
 
 /** Every message key: the first screen's and the later views'. */

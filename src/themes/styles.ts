@@ -79,8 +79,8 @@ border-radius:var(--passage-input-box-border-radius,var(--passage-input-box-bord
 .input[readonly]{pointer-events:none;opacity:.8}
 :focus-visible{outline:2px solid var(--_focus);outline-offset:2px}
 .error{margin:0;min-height:0;color:var(--_error);font-size:13px}
-.error:empty{display:none}
-.status{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+/* An empty live region stays in the accessibility tree (so its next message is announced), collapsed */
+.status,.error:empty{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .primary,.secondary{min-height:40px;padding:8px 16px;font:inherit;cursor:pointer;justify-self:center}
 .primary{min-width:var(--passage-primary-button-width,var(--passage-primary-button-width-default));
 font-size:var(--passage-primary-button-font-size,var(--passage-primary-button-font-size-default));
@@ -96,13 +96,9 @@ button:disabled{cursor:default;opacity:.6}
 .banner strong{overflow-wrap:anywhere}
 .notice{margin:0;padding:8px;text-align:center;border:1px solid var(--_error);border-radius:5px;color:var(--_error)}
 .spinner{width:32px;height:32px;margin:24px auto;border:3px solid var(--_muted);border-top-color:transparent;border-radius:50%;animation:spin .5s linear infinite}
-.grid{display:grid;grid-template-columns:repeat(6,1fr);grid-auto-rows:minmax(75px,auto);column-gap:10px;min-width:0}
-.grid .field{align-content:start}
-.checkbox{display:flex;align-items:center;gap:8px}
 .branding{margin:16px 0 0;text-align:center;font-size:12px;color:var(--_muted)}
 .phone{display:flex;gap:6px}
 .country{flex:0 0 42%;min-width:0}.country[hidden]{display:none}
-.country-select{padding-inline:4px;text-overflow:ellipsis}
 `;
 
 /** The rules only the views after the identifier form use: they travel in the later-views chunk. */

@@ -7,7 +7,7 @@ import { defaultStorage } from '../../client/browser-storage';
 import { PassageClient } from '../../client/passage-client';
 import type { AuthResult } from '../../client/types';
 import { AuthFlow } from '../../flow/auth-flow';
-import type { HostEventName } from '../../flow/host-events';
+import type { HostEventArgs } from '../../flow/host-events';
 import type { FlowOptions } from '../../flow/ports';
 import type { ViewEvent, ViewState } from '../../flow/view-state';
 import { type BeforeAuth, navigateToRedirect, type OnEvent, type OnSuccess } from './host-api';
@@ -27,7 +27,7 @@ export interface WidgetHost {
   /** Called with every new view (the element stores it in a @State). */
   show(view: ViewState): void;
   /** A DOM event for a flow event (the element's @Event emitters). */
-  emit(name: HostEventName, detail: unknown): void;
+  emit(...event: HostEventArgs): void;
 }
 
 /** Loaded only when the app allows phone numbers (keeps libphonenumber out of email-only pages). */
@@ -44,7 +44,7 @@ export class WidgetController {
       ...(host.app ? { app: host.app } : {}),
       element: host.kind,
       startInRegister: host.startInRegister ?? false,
-      defaultCountryCode: host.defaultCountryCode(),
+      defaultCountryCode: host.defaultCountryCode,
       language: host.language,
       loadPhoneReader,
       client: this.client,
@@ -60,9 +60,9 @@ export class WidgetController {
           return hook ? hook(identifier) : true;
         },
         onSuccess: (result: AuthResult) => (host.onSuccess() ?? navigateToRedirect)(result),
-        onEvent: (name, detail) => {
-          host.emit(name, detail);
-          host.onEvent()?.(name, detail);
+        onEvent: (...event) => {
+          host.emit(...event);
+          host.onEvent()?.(...event);
         },
       },
     });

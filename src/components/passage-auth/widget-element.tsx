@@ -8,8 +8,8 @@ import type { AppInfo } from '../../client/app-info';
 import { fetchAppInfo, httpOptions } from '../../client/app-info-request';
 import { defaultStorage } from '../../client/browser-storage';
 import { hasLinkToActivate, homeView, initialMode } from '../../flow/home-view';
-import { type HostEventName, STORAGE_KEYS } from '../../flow/host-events';
-import type { ViewEvent, ViewState } from '../../flow/view-state';
+import { type HostEventArgs, STORAGE_KEYS } from '../../flow/host-events';
+import type { AuthMode, ViewEvent, ViewState } from '../../flow/view-state';
 import { english, loadTranslator, type Translator } from '../../i18n';
 import { customizationFor, resolveThemeMode, watchSystemDark } from '../../themes/customization';
 import { renderView } from '../views/render-view';
@@ -35,15 +35,21 @@ export class WidgetElement {
   private queued: ViewEvent[] = [];
   private generation = 0;
   private view: ViewState = { kind: 'loading' };
+  /** Login or register (the toggle works before the flow has loaded). */
+  private mode: AuthMode = 'login';
   private translator: Translator = english;
   private systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   private stopWatchingTheme?: () => void;
+  /** Resolves the wait for the next render (see `painted`). */
+  private rendered?: () => void;
+  /** Orders language loads: only the latest request may apply its result. */
+  private languageRequest = 0;
 
   constructor(
     private readonly component: object,
     private readonly kind: 'auth' | 'login' | 'register',
     private readonly props: () => WidgetProps & { startInRegister?: boolean },
-    private readonly emit: (name: HostEventName, detail: unknown) => void,
+    private readonly emit: (...event: HostEventArgs) => void,
   ) {}
 
   private show(view: ViewState): void {
@@ -67,8 +73,10 @@ export class WidgetElement {
       this.systemDark = dark;
       forceUpdate(this.component);
     });
-    this.show({ kind: 'loading' });
     const language = this.loadLanguage();
+    // Without an app id there is nothing to load: say so rather than spin forever.
+    if (!p.appId) return this.show({ kind: 'invalid-app-id' });
+    this.show({ kind: 'loading' });
     let app: AppInfo;
     try {
       app = await fetchAppInfo(httpOptions(p.apiUrl), p.appId);
@@ -78,20 +86,12 @@ export class WidgetElement {
     }
     if (generation !== this.generation) return;
     this.app = app;
-    if (!hasLinkToActivate(location.search)) {
-      const lastLogin = defaultStorage().getItem(STORAGE_KEYS.lastLogin) ?? undefined;
-      const mode = initialMode(this.kind, p.startInRegister);
-      this.show(
-        homeView(app, {
-          element: this.kind,
-          mode,
-          defaultCountryCode: this.countryCode,
-          lastLogin,
-          conditionalUI: false,
-        }),
-      );
-    }
-    // Only now (the form is up) fetch the flow and the client: they are not needed to show it.
+    this.mode = initialMode(this.kind, p.startInRegister);
+    if (!hasLinkToActivate(location.search)) this.showHome(app);
+    // Only once the form is on screen fetch the flow and the client: they are not needed to show it,
+    // and downloading them sooner would compete with it (events raised meanwhile are queued).
+    if (this.view.kind === 'identifier') await this.painted();
+    if (generation !== this.generation) return;
     const { WidgetController } = await import('./widget-controller');
     if (generation !== this.generation) return;
     const controller = new WidgetController({
@@ -99,7 +99,8 @@ export class WidgetElement {
       kind: this.kind,
       appId: p.appId,
       ...(p.apiUrl ? { apiUrl: p.apiUrl } : {}),
-      startInRegister: p.startInRegister ?? false,
+      // The mode the visitor may have switched to meanwhile.
+      startInRegister: this.mode === 'register',
       defaultCountryCode: () => this.countryCode,
       language: () => this.translator.lang,
       beforeAuth: () => this.props().beforeAuth,
@@ -109,8 +110,9 @@ export class WidgetElement {
       emit: this.emit,
     });
     this.controller = controller;
-    await controller.start();
+    // The flow holds events raised while it starts and handles them once its first view is up.
     for (const event of this.queued.splice(0)) controller.dispatch(event);
+    await controller.start();
     // The app's default_language is known now: the fallback after the lang attribute and the browser.
     await language;
     if (generation === this.generation) await this.loadLanguage();
@@ -120,10 +122,36 @@ export class WidgetElement {
     return this.props().defaultCountryCode || 'us';
   }
 
+  /**
+   * Resolves once the view shown last has rendered and the frame after it has begun (so it was
+   * painted), or after 2 s at the latest (a page in a background tab renders no frames).
+   */
+  private painted(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      this.rendered = () =>
+        requestAnimationFrame(() => {
+          clearTimeout(timer);
+          setTimeout(resolve);
+        });
+    });
+  }
+
+  /** The element rendered (its componentDidRender). */
+  didRender(): void {
+    const rendered = this.rendered;
+    this.rendered = undefined;
+    rendered?.();
+  }
+
+  /** Loads the language of `lang`, the browser and the app; a slower, older load never wins. */
   async loadLanguage(): Promise<void> {
+    const request = ++this.languageRequest;
     const browser =
       typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [navigator.language])];
-    this.translator = await loadTranslator([this.props().lang, ...browser, this.app?.default_language]);
+    const translator = await loadTranslator([this.props().lang, ...browser, this.app?.default_language]);
+    if (request !== this.languageRequest) return;
+    this.translator = translator;
     forceUpdate(this.component);
   }
 
@@ -140,14 +168,43 @@ export class WidgetElement {
     forceUpdate(this.component);
   }
 
+  /** The identifier form from the app info alone (before the flow has loaded). */
+  private showHome(app: AppInfo): void {
+    this.show(
+      homeView(app, {
+        element: this.kind,
+        mode: this.mode,
+        defaultCountryCode: this.countryCode,
+        lastLogin: defaultStorage().getItem(STORAGE_KEYS.lastLogin) ?? undefined,
+        conditionalUI: false,
+      }),
+    );
+  }
+
   private dispatch(event: ViewEvent): void {
-    if (this.controller) this.controller.dispatch(event);
-    else this.queued.push(event);
+    if (this.controller) return this.controller.dispatch(event);
+    // Before the flow is there, the form itself answers "Register here" / "Login here" and "switch
+    // account" (they only change the form); anything else waits for the flow.
+    const view = this.view;
+    if (this.app && view.kind === 'identifier') {
+      if (event.type === 'toggle-mode' && view.canToggle) {
+        this.mode = this.mode === 'login' ? 'register' : 'login';
+        return this.showHome(this.app);
+      }
+      if (event.type === 'switch-account') {
+        defaultStorage().removeItem(STORAGE_KEYS.lastLogin);
+        return this.showHome(this.app);
+      }
+    }
+    this.queued.push(event);
   }
 
   render() {
     const theme = resolveThemeMode(this.props().theme, this.systemDark);
-    return renderView(this.view, {
+    // The default-country-code attribute may change at any time: the form follows it.
+    const view: ViewState =
+      this.view.kind === 'identifier' ? { ...this.view, defaultCountryCode: this.countryCode } : this.view;
+    return renderView(view, {
       t: this.translator,
       theme,
       customization: customizationFor(this.app, theme),

@@ -1,6 +1,7 @@
 import { Component, Element, Event, type EventEmitter, h, Host, Prop, Watch } from '@stencil/core';
-import type { HostEventName } from '../../flow/host-events';
-import type { BeforeAuth, OnEvent, OnSuccess } from '../passage-auth/host-api';
+import type { AuthResult } from '../../client/types';
+import type { HostEventArgs, IdentifierDetail, LoadedDetail } from '../../flow/host-events';
+import { type BeforeAuth, emitHostEvent, type OnEvent, type OnSuccess } from '../passage-auth/host-api';
 import { WidgetElement } from '../passage-auth/widget-element';
 
 /** The registration widget without sign-in. */
@@ -27,27 +28,27 @@ export class PassageRegister {
   @Prop() onEvent?: OnEvent;
 
   /** The app info loaded (`detail.app`). */
-  @Event() loaded!: EventEmitter<unknown>;
+  @Event() loaded!: EventEmitter<LoadedDetail>;
   /** Passkey registration started. */
-  @Event() registerDevice!: EventEmitter<unknown>;
+  @Event() registerDevice!: EventEmitter<IdentifierDetail>;
   /** Passkey login (verify identity) started. */
-  @Event() verifyIdentity!: EventEmitter<unknown>;
+  @Event() verifyIdentity!: EventEmitter<IdentifierDetail>;
   /** A login magic link is being sent. */
-  @Event() magicLinkLogin!: EventEmitter<unknown>;
+  @Event() magicLinkLogin!: EventEmitter<IdentifierDetail>;
   /** A registration magic link is being sent. */
-  @Event() magicLinkRegister!: EventEmitter<unknown>;
+  @Event() magicLinkRegister!: EventEmitter<IdentifierDetail>;
   /** The magic link was opened (found while polling). */
-  @Event() magicLinkActivated!: EventEmitter<unknown>;
+  @Event() magicLinkActivated!: EventEmitter<AuthResult>;
   /** This page activated a magic link. */
-  @Event() magicLinkActivateSuccess!: EventEmitter<unknown>;
+  @Event() magicLinkActivateSuccess!: EventEmitter<AuthResult>;
   /** A login code is being sent. */
-  @Event() oneTimePasscodeLogin!: EventEmitter<unknown>;
+  @Event() oneTimePasscodeLogin!: EventEmitter<IdentifierDetail>;
   /** A registration code is being sent. */
-  @Event() oneTimePasscodeRegister!: EventEmitter<unknown>;
+  @Event() oneTimePasscodeRegister!: EventEmitter<IdentifierDetail>;
   /** The code was accepted. */
-  @Event() oneTimePasscodeActivated!: EventEmitter<unknown>;
+  @Event() oneTimePasscodeActivated!: EventEmitter<AuthResult>;
   /** The code was accepted (after activation). */
-  @Event() oneTimePasscodeActivateSuccess!: EventEmitter<unknown>;
+  @Event() oneTimePasscodeActivateSuccess!: EventEmitter<AuthResult>;
 
   private readonly widget = new WidgetElement(
     this,
@@ -62,24 +63,8 @@ export class PassageRegister {
       ...(this.onSuccess ? { onSuccess: this.onSuccess } : {}),
       ...(this.onEvent ? { onEvent: this.onEvent } : {}),
     }),
-    (name: HostEventName, detail: unknown) => this.emitters[name].emit(detail),
+    (...event: HostEventArgs) => emitHostEvent(this, ...event),
   );
-
-  private get emitters(): Record<HostEventName, EventEmitter<unknown>> {
-    return {
-      onLoaded: this.loaded,
-      onRegisterDevice: this.registerDevice,
-      onVerifyIdentity: this.verifyIdentity,
-      onMagicLinkLogin: this.magicLinkLogin,
-      onMagicLinkRegister: this.magicLinkRegister,
-      onMagicLinkActivated: this.magicLinkActivated,
-      onMagicLinkActivateSuccess: this.magicLinkActivateSuccess,
-      onOneTimePasscodeLogin: this.oneTimePasscodeLogin,
-      onOneTimePasscodeRegister: this.oneTimePasscodeRegister,
-      onOneTimePasscodeActivated: this.oneTimePasscodeActivated,
-      onOneTimePasscodeActivateSuccess: this.oneTimePasscodeActivateSuccess,
-    };
-  }
 
   private hasLoaded = false;
 
@@ -101,7 +86,7 @@ export class PassageRegister {
   @Watch('appId')
   @Watch('apiUrl')
   restart(): void {
-    if (this.el.isConnected && this.appId) void this.widget.start();
+    if (this.el.isConnected) void this.widget.start();
   }
 
   @Watch('lang')
@@ -110,8 +95,13 @@ export class PassageRegister {
   }
 
   @Watch('theme')
-  themeChanged(): void {
+  @Watch('defaultCountryCode')
+  refresh(): void {
     this.widget.refresh();
+  }
+
+  componentDidRender(): void {
+    this.widget.didRender();
   }
 
   render() {

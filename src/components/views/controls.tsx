@@ -1,4 +1,7 @@
 import { type FunctionalComponent, h } from '@stencil/core';
+import type { Message } from '../../flow/view-state';
+import type { Translator } from '../../i18n';
+import { messageText } from './view-context';
 
 /** The view's title; it takes focus when its view appears (see frame.tsx) so screen readers announce it. */
 export const Title: FunctionalComponent<{ text: string }> = ({ text }) => (
@@ -43,12 +46,39 @@ export const SecondaryButton = button('secondary', 'button secondary-button');
 /** A button that looks like a link (toggles, Back, Resend, Skip…): it acts, it does not navigate. */
 export const LinkButton = button('link', 'link');
 
-/** The error line: always in the DOM and polite-live, so a new message is announced when it appears. */
-export const ErrorLine: FunctionalComponent<{ id: string; text?: string | undefined }> = ({ id, text }) => (
-  <p id={id} class="error" part="error" aria-live="polite">
-    {text ?? ''}
+/** Numbers each message object the flow produced, so a repeated message is a new occurrence. */
+const occurrences = new WeakMap<object, number>();
+let lastOccurrence = 0;
+function occurrence(message: object): number {
+  let n = occurrences.get(message);
+  if (n === undefined) occurrences.set(message, (n = ++lastOccurrence));
+  return n;
+}
+
+/**
+ * A polite live region that stays in the accessibility tree (visually collapsed while empty). Its
+ * text sits in a child keyed by the occurrence, so the same message raised again (a new object from
+ * the flow, or a new `count`) replaces the child and is announced again; a mere re-render is not.
+ */
+export const LiveText: FunctionalComponent<{
+  id?: string;
+  cls: string;
+  part?: string;
+  text?: string | undefined;
+  /** What this text reports: a flow message object, or a counter of occurrences. */
+  of?: object | number | undefined;
+}> = ({ id, cls, part, text, of }) => (
+  <p id={id} class={cls} part={part} aria-live="polite">
+    {text ? <span key={typeof of === 'object' ? occurrence(of) : (of ?? 0)}>{text}</span> : null}
   </p>
 );
+
+/** The error line of a field or view: announced each time the flow raises a message. */
+export const ErrorLine: FunctionalComponent<{ id: string; t: Translator; message?: Message | undefined }> = ({
+  id,
+  t,
+  message,
+}) => <LiveText id={id} cls="error" part="error" text={message && messageText(t, message)} of={message} />;
 
 export const Spinner: FunctionalComponent<{ label: string }> = ({ label }) => (
   <div class="spinner" part="spinner" role="progressbar" aria-label={label} />

@@ -3,9 +3,27 @@ import { looksLikePhone } from '../../flow/validation/patterns';
 import type { IdentifierView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { ErrorLine, LinkButton, PrimaryButton, Title } from './controls';
-import { MetadataFields, readMetadata } from './metadata-fields';
-import { CountrySelect } from './phone/country-select';
+import type { CountryPickerProps } from './phone/country-picker';
 import { messageText, type ViewContext } from './view-context';
+
+/**
+ * Parts of the form an email-only login never shows, each in its own chunk: the registration
+ * metadata fields and the phone country dropdown (with its country list). The form renders without
+ * them and again once they arrive; Continue waits for the metadata fields.
+ */
+const lazy = <T,>(load: () => Promise<T>) => {
+  let module: T | undefined;
+  let loading: Promise<T> | undefined;
+  return (ctx: ViewContext): T | undefined => {
+    if (!module && !loading) {
+      loading = load().then((m) => (module = m));
+      void loading.then(() => ctx.requestRender?.());
+    }
+    return module;
+  };
+};
+const metadataFields = lazy(() => import('./metadata-fields'));
+const countryPicker = lazy(() => import('./phone/country-picker'));
 
 const INPUT_ID = 'passage-identifier';
 const ERROR_ID = 'passage-identifier-error';
@@ -25,13 +43,14 @@ function submit(event: Event, state: IdentifierView, ctx: ViewContext): void {
   event.preventDefault();
   const form = event.currentTarget as HTMLFormElement;
   const input = form.elements.namedItem('identifier') as HTMLInputElement;
-  const select = form.elements.namedItem('country') as HTMLSelectElement | null;
+  const country = form.elements.namedItem('country') as HTMLInputElement | null;
   const phone = state.allowedIdentifier !== 'email' && showCountry(state.allowedIdentifier, input.value);
+  const fields = state.metadata.length > 0 ? metadataFields(ctx) : undefined;
   ctx.dispatch({
     type: 'submit-identifier',
     identifier: input.value,
-    ...(phone && select?.value ? { country: select.value } : {}),
-    ...(state.metadata.length > 0 ? { metadata: readMetadata(form, state.metadata) } : {}),
+    ...(phone && country?.value ? { country: country.value } : {}),
+    ...(fields ? { metadata: fields.readMetadata(form, state.metadata) } : {}),
   });
 }
 
@@ -48,6 +67,15 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
   const error = state.error ? messageText(t, state.error) : undefined;
   const allowed = state.allowedIdentifier;
   const toggle = () => dispatch({ type: 'toggle-mode' });
+  const fields = state.metadata.length > 0 ? metadataFields(ctx) : undefined;
+  const picker: CountryPickerProps = {
+    id: COUNTRY_ID,
+    label: t.t('country'),
+    placeholder: t.t('select-placeholder'),
+    lang: t.lang,
+    defaultCountry: state.defaultCountryCode.toLowerCase(),
+    readonly: state.busy,
+  };
   return [
     <Title text={t.t(state.mode === 'login' ? 'login-title' : 'register-title')} />,
     state.registrationNotAllowed && (
@@ -74,12 +102,11 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
         </label>
         <div class="phone" part="identifier-row">
           {allowed !== 'email' && (
-            <CountrySelect
-              id={COUNTRY_ID}
-              label={t.t('country')}
-              lang={t.lang}
-              defaultCountry={state.defaultCountryCode}
-              visible={showCountry(allowed, state.identifier)}
+            <div
+              class="country"
+              part="country"
+              hidden={!showCountry(allowed, state.identifier)}
+              ref={(el) => el && countryPicker(ctx)?.attachCountryPicker(el, picker)}
             />
           )}
           <input
@@ -101,10 +128,14 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
           />
         </div>
       </div>
-      <ErrorLine id={ERROR_ID} text={error} />
+      <ErrorLine id={ERROR_ID} t={t} message={state.error} />
       {state.errorHint && state.canToggle && <LinkButton label={t.t(state.errorHint)} onClick={toggle} />}
-      {state.metadata.length > 0 && <MetadataFields inputs={state.metadata} t={t} />}
-      <PrimaryButton type="submit" label={t.t('continue')} disabled={state.busy} />
+      {fields && <fields.MetadataFields inputs={state.metadata} t={t} />}
+      <PrimaryButton
+        type="submit"
+        label={t.t('continue')}
+        disabled={state.busy || (state.metadata.length > 0 && !fields)}
+      />
     </form>,
     state.canToggle && (state.mode === 'register' || state.publicSignup) && (
       <p class="toggle" part="toggle">

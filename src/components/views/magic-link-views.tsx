@@ -2,7 +2,7 @@ import { h } from '@stencil/core';
 import type { MagicLinkActivationView, MagicLinkSentView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
-import { LinkButton, PrimaryButton, Spinner, Text, Title } from './controls';
+import { LinkButton, LiveText, PrimaryButton, Spinner, Text, Title } from './controls';
 import type { ViewContext } from './view-context';
 
 function sentTitle(state: MagicLinkSentView): MessageKey {
@@ -41,6 +41,7 @@ export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) 
         onClick={() => dispatch({ type: 'change-identifier' })}
       />
     </div>,
+    <LiveText cls="status" text={state.resent ? t.t('link-resent') : undefined} of={state.resent} />,
   ];
 }
 

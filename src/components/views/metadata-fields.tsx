@@ -8,7 +8,16 @@ import { messageText } from './view-context';
 
 /** SPEC §9 metadata grid: 6 columns (CSS grid instead of react-grid-layout, deviation 3). */
 const COLUMNS = 6;
+
+/** The grid's rules travel with it (this module loads only for forms with metadata fields). SPEC §9:
+ * 75px rows, a 10px horizontal margin and a minimum width of 400px, narrowed to the container's
+ * width where that is smaller so the fields stay usable on narrow screens. */
+const GRID_STYLES = `.grid{display:grid;grid-template-columns:repeat(${COLUMNS},1fr);grid-auto-rows:minmax(75px,auto);column-gap:10px;min-width:min(400px,100%)}
+.grid .field{align-content:start;position:relative}
+.checkbox{display:flex;align-items:center;gap:8px}`;
 const NAME_PREFIX = 'metadata:';
+/** The value of a field whose text the browser could not read (fails its type's check). */
+const UNREADABLE = 'unreadable';
 
 const INPUT_TYPE: Record<Exclude<MetadataType, 'boolean'>, string> = {
   string: 'text',
@@ -37,6 +46,7 @@ export const MetadataFields: FunctionalComponent<{
   readonly?: boolean;
 }> = ({ inputs, t, readonly }) => (
   <div class="grid" part="metadata-grid">
+    <style>{GRID_STYLES}</style>
     {inputs.map(({ field, layout, value, error }) => {
       const id = `passage-meta-${field.field_name}`;
       const errorId = `${id}-error`;
@@ -75,7 +85,7 @@ export const MetadataFields: FunctionalComponent<{
               />,
             ]
           )}
-          <ErrorLine id={errorId} text={errorText} />
+          <ErrorLine id={errorId} t={t} message={error} />
         </div>
       );
     })}
@@ -92,7 +102,14 @@ export function readMetadata(
     const control = form.elements.namedItem(`${NAME_PREFIX}${field.field_name}`) as HTMLInputElement | null;
     if (!control) continue;
     values[field.field_name] =
-      field.type === 'boolean' ? control.checked : control.value === '' ? undefined : control.value;
+      field.type === 'boolean'
+        ? control.checked
+        : // A date the browser cannot read (say 02/31/2020) has no value but is not empty: "invalid date".
+          control.validity.badInput
+          ? UNREADABLE
+          : control.value === ''
+            ? undefined
+            : control.value;
   }
   return values;
 }

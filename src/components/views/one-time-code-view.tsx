@@ -2,8 +2,8 @@ import { h } from '@stencil/core';
 import type { OneTimeCodeView } from '../../flow/view-state';
 import { Icon } from '../../icons/icons';
 import { CodeInput, readCode } from './code-input';
-import { ErrorLine, LinkButton, PrimaryButton, Text, Title } from './controls';
-import { messageText, type ViewContext } from './view-context';
+import { ErrorLine, LinkButton, LiveText, PrimaryButton, Text, Title } from './controls';
+import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-code-error';
 
@@ -35,7 +35,7 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
         readonly={state.verifying}
         onComplete={submitCode}
       />
-      <ErrorLine id={ERROR_ID} text={state.error ? messageText(t, state.error) : undefined} />
+      <ErrorLine id={ERROR_ID} t={t} message={state.error} />
       <PrimaryButton type="submit" label={t.t('continue')} disabled={state.verifying} />
     </form>,
     <div class="links" part="links">
@@ -46,8 +46,10 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
         onClick={() => dispatch({ type: 'resend' })}
       />
     </div>,
-    <p class="status" role="status">
-      {state.attempt > 0 && !state.sending && !state.error ? t.t('code-resent') : ''}
-    </p>,
+    <LiveText
+      cls="status"
+      text={state.attempt > 0 && !state.sending && !state.error ? t.t('code-resent') : undefined}
+      of={state.attempt}
+    />,
   ];
 }

@@ -12,7 +12,7 @@ import {
   Title,
 } from './controls';
 import { fallbackLabel } from './fallback-labels';
-import { messageText, type ViewContext } from './view-context';
+import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-passkey-error';
 
@@ -40,7 +40,7 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
       <strong>{state.identifier}</strong>
     </Text>,
     <Text muted>{t.t('passkeys-are-a-simple')}</Text>,
-    <ErrorLine id={ERROR_ID} text={state.error ? messageText(t, state.error) : undefined} />,
+    <ErrorLine id={ERROR_ID} t={t} message={state.error} />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'create-a-passkey')}
@@ -78,10 +78,11 @@ export function renderPasskeyLogin(state: PasskeyLoginView, ctx: ViewContext) {
   const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, false);
   return [
     <Icon name={state.error ? 'failure' : biometricIcon(userAgentOf(ctx))} />,
-    <Title text={t.t('log-into-your-account')} />,
+    <Title text={t.t(state.verifyIdentity ? 'verify-your-identity' : 'log-into-your-account')} />,
+    state.verifyIdentity && <Text>{t.t('we-dont-recognize-this-device')}</Text>,
     <Text>{t.parts('use-your-passkey', { identifier: <strong>{state.identifier}</strong> })}</Text>,
     state.busy && !state.error && <Spinner label={t.t('loading')} />,
-    <ErrorLine id={ERROR_ID} text={state.error ? messageText(t, state.error) : undefined} />,
+    <ErrorLine id={ERROR_ID} t={t} message={state.error} />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'log-in-with-a-passkey')}

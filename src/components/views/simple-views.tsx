@@ -3,7 +3,7 @@ import type { AddDeviceView, NoFallbackView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
 import { Actions, ErrorLine, LinkButton, PrimaryButton, Text, Title } from './controls';
-import { messageText, type ViewContext } from './view-context';
+import type { ViewContext } from './view-context';
 
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */
 export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
@@ -12,7 +12,7 @@ export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
     <Icon name={state.error ? 'failure' : 'passkey'} />,
     <Title text={t.t(state.error ? 'something-went-wrong' : 'add-passkey-title')} />,
     !state.error && <Text muted>{t.t('add-passkey-text')}</Text>,
-    <ErrorLine id="passage-add-device-error" text={state.error ? messageText(t, state.error) : undefined} />,
+    <ErrorLine id="passage-add-device-error" t={t} message={state.error} />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'add-passkey')}

@@ -34,9 +34,6 @@ export const ar: Messages = {
   'welcome-back-sign-in-as': 'مرحبًا بعودتك، سجّل الدخول باسم',
   'switch-account': 'تبديل الحساب',
   country: 'الدولة',
-  'search-country': 'ابحث عن دولة',
-  'country-list': 'قائمة الدول',
-  'no-country-found': 'لم يتم العثور على دولة',
   'select-placeholder': 'اختر...',
   'log-into-your-account': 'سجّل الدخول إلى حسابك',
   'log-in-with-a-passkey': 'سجّل الدخول بمفتاح مرور',
@@ -122,5 +119,4 @@ export const ar: Messages = {
   'invalid-email': 'بريد إلكتروني غير صالح',
   'no-decimals': 'بدون كسور عشرية',
   'invalid-phone': 'رقم هاتف غير صالح',
-  'enter-schema-friendly-name': 'أدخل {name}',
 };

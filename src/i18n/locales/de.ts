@@ -34,9 +34,6 @@ export const de: Messages = {
   'welcome-back-sign-in-as': 'Willkommen zurück, anmelden als',
   'switch-account': 'Konto wechseln',
   country: 'Land',
-  'search-country': 'Land suchen',
-  'country-list': 'Liste der Länder',
-  'no-country-found': 'Kein Land gefunden',
   'select-placeholder': 'Auswählen...',
   'log-into-your-account': 'Bei Ihrem Konto anmelden',
   'log-in-with-a-passkey': 'Mit einem Passkey anmelden',
@@ -129,5 +126,4 @@ export const de: Messages = {
   'invalid-email': 'ungültige E-Mail',
   'no-decimals': 'keine Dezimalstellen',
   'invalid-phone': 'ungültige Telefonnummer',
-  'enter-schema-friendly-name': '{name} eingeben',
 };

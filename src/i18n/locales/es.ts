@@ -34,9 +34,6 @@ export const es: Messages = {
   'welcome-back-sign-in-as': 'Bienvenido de nuevo, inicia sesión como',
   'switch-account': 'cambiar de cuenta',
   country: 'País',
-  'search-country': 'Buscar un país',
-  'country-list': 'Lista de países',
-  'no-country-found': 'No se encontró ningún país',
   'select-placeholder': 'Seleccionar...',
   'log-into-your-account': 'Inicia sesión en tu cuenta',
   'log-in-with-a-passkey': 'Iniciar sesión con una llave de acceso',
@@ -127,5 +124,4 @@ export const es: Messages = {
   'invalid-email': 'correo no válido',
   'no-decimals': 'sin decimales',
   'invalid-phone': 'teléfono no válido',
-  'enter-schema-friendly-name': 'Introduce {name}',
 };

@@ -34,9 +34,6 @@ export const fr: Messages = {
   'welcome-back-sign-in-as': 'Bon retour, se connecter en tant que',
   'switch-account': 'changer de compte',
   country: 'Pays',
-  'search-country': 'Rechercher un pays',
-  'country-list': 'Liste des pays',
-  'no-country-found': 'Aucun pays trouvé',
   'select-placeholder': 'Sélectionner...',
   'log-into-your-account': 'Connectez-vous à votre compte',
   'log-in-with-a-passkey': 'Se connecter avec une clé d’accès',
@@ -128,5 +125,4 @@ export const fr: Messages = {
   'invalid-email': 'e-mail invalide',
   'no-decimals': 'pas de décimales',
   'invalid-phone': 'téléphone invalide',
-  'enter-schema-friendly-name': 'Saisissez {name}',
 };

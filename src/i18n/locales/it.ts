@@ -34,9 +34,6 @@ export const it: Messages = {
   'welcome-back-sign-in-as': 'Bentornato, accedi come',
   'switch-account': 'cambia account',
   country: 'Paese',
-  'search-country': 'Cerca un paese',
-  'country-list': 'Elenco dei paesi',
-  'no-country-found': 'Nessun paese trovato',
   'select-placeholder': 'Seleziona...',
   'log-into-your-account': 'Accedi al tuo account',
   'log-in-with-a-passkey': 'Accedi con una passkey',
@@ -125,5 +122,4 @@ export const it: Messages = {
   'invalid-email': 'email non valida',
   'no-decimals': 'niente decimali',
   'invalid-phone': 'telefono non valido',
-  'enter-schema-friendly-name': 'Inserisci {name}',
 };

@@ -34,9 +34,6 @@ export const nl: Messages = {
   'welcome-back-sign-in-as': 'Welkom terug, inloggen als',
   'switch-account': 'ander account',
   country: 'Land',
-  'search-country': 'Zoek een land',
-  'country-list': 'Lijst met landen',
-  'no-country-found': 'Geen land gevonden',
   'select-placeholder': 'Selecteer...',
   'log-into-your-account': 'Log in op je account',
   'log-in-with-a-passkey': 'Inloggen met een passkey',
@@ -127,5 +124,4 @@ export const nl: Messages = {
   'invalid-email': 'ongeldig e-mailadres',
   'no-decimals': 'geen decimalen',
   'invalid-phone': 'ongeldig telefoonnummer',
-  'enter-schema-friendly-name': 'Vul {name} in',
 };

@@ -34,9 +34,6 @@ export const pl: Messages = {
   'welcome-back-sign-in-as': 'Witaj ponownie, zaloguj się jako',
   'switch-account': 'zmień konto',
   country: 'Kraj',
-  'search-country': 'Szukaj kraju',
-  'country-list': 'Lista krajów',
-  'no-country-found': 'Nie znaleziono kraju',
   'select-placeholder': 'Wybierz...',
   'log-into-your-account': 'Zaloguj się na swoje konto',
   'log-in-with-a-passkey': 'Zaloguj się kluczem dostępu',
@@ -126,5 +123,4 @@ export const pl: Messages = {
   'invalid-email': 'nieprawidłowy e-mail',
   'no-decimals': 'bez części dziesiętnych',
   'invalid-phone': 'nieprawidłowy telefon',
-  'enter-schema-friendly-name': 'Wpisz: {name}',
 };

@@ -34,9 +34,6 @@ export const pt: Messages = {
   'welcome-back-sign-in-as': 'Bem-vindo de volta, entrar como',
   'switch-account': 'trocar de conta',
   country: 'País',
-  'search-country': 'Pesquisar um país',
-  'country-list': 'Lista de países',
-  'no-country-found': 'Nenhum país encontrado',
   'select-placeholder': 'Selecionar...',
   'log-into-your-account': 'Entre na sua conta',
   'log-in-with-a-passkey': 'Entrar com uma chave de acesso',
@@ -127,5 +124,4 @@ export const pt: Messages = {
   'invalid-email': 'e-mail inválido',
   'no-decimals': 'sem casas decimais',
   'invalid-phone': 'telefone inválido',
-  'enter-schema-friendly-name': 'Digite {name}',
 };

@@ -34,9 +34,6 @@ export const zh: Messages = {
   'welcome-back-sign-in-as': '欢迎回来，登录为',
   'switch-account': '切换账户',
   country: '国家/地区',
-  'search-country': '搜索国家/地区',
-  'country-list': '国家/地区列表',
-  'no-country-found': '未找到国家/地区',
   'select-placeholder': '请选择...',
   'log-into-your-account': '登录您的账户',
   'log-in-with-a-passkey': '使用通行密钥登录',
@@ -121,5 +118,4 @@ export const zh: Messages = {
   'invalid-email': '电子邮件无效',
   'no-decimals': '不能有小数',
   'invalid-phone': '电话无效',
-  'enter-schema-friendly-name': '输入{name}',
 };

@@ -1,5 +1,5 @@
 /**
- * The country list of the phone dropdown. Loaded only through `import()` (see country-select.tsx)
+ * The country list of the phone dropdown. Loaded only through `import()` (see country-picker.ts)
  * when the app allows phone numbers, so email-only pages never download it. Dial codes come from
  * intl-tel-input's data module; names from the browser (Intl.DisplayNames) in the widget's language.
  */
@@ -7,6 +7,9 @@ import allCountries from 'intl-tel-input/data';
 
 export interface CountryOption {
   iso2: string;
+  /** The country's name in the language. */
+  name: string;
+  /** Flag, name and dial code. */
   label: string;
 }
 
@@ -36,8 +39,5 @@ export function countryOptions(lang: string): CountryOption[] {
   const preferred = PREFERRED.map((iso2) => options.find((o) => o.iso2 === iso2)).filter(
     (o): o is (typeof options)[number] => o !== undefined,
   );
-  return [...preferred, ...options.filter((o) => !PREFERRED.includes(o.iso2))].map(({ iso2, label }) => ({
-    iso2,
-    label,
-  }));
+  return [...preferred, ...options.filter((o) => !PREFERRED.includes(o.iso2))];
 }
