@@ -41,4 +41,6 @@ writeFileSync(`${dist}sitemap.xml`, rendered.sitemap);
 writeFileSync(`${dist}robots.txt`, rendered.robots);
 // For the server: which paths are pages (200) and which are not (the app shell with a 404 status).
 writeFileSync(`${dist}routes.json`, `${JSON.stringify({ pages: rendered.pages })}\n`);
-console.log(`prerendered / (${Math.round(html.length / 1024)} kB HTML), sitemap.xml, robots.txt, routes.json`);
+console.log(
+  `prerendered / (${Math.round(html.length / 1024)} kB HTML), sitemap.xml, robots.txt, routes.json`,
+);
