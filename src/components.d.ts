@@ -136,7 +136,7 @@ export namespace Components {
          */
         "signInUrl"?: string;
         /**
-          * Signs out: revokes the refresh token and forgets the stored tokens.
+          * Signs out: forgets the stored tokens and revokes the refresh token on the server. When the server cannot be reached the tokens are still gone from this browser, and the element says so.
          */
         "signOut": () => Promise<void>;
         /**
@@ -566,7 +566,7 @@ declare namespace LocalJSX {
          */
         "lang"?: string;
         /**
-          * Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry.
+          * Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry, a needed re-authentication, "Sign in again" pressed, and errors.
          */
         "onPassageProfileChange"?: (event: PassageProfileCustomEvent<ProfileChange>) => void;
         /**

@@ -1,23 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { addPasskeysViaApi, addVirtualAuthenticator } from './support/passkeys';
 import { APP_ID } from './support/profile-apps';
-import { expect, freshEmail, type SignedIn, storeTokens, test } from './support/profile-test';
+import { changes, expect, freshEmail, openProfile, test } from './support/profile-test';
 
 const DEVICES = `/v1/apps/${APP_ID}/currentuser/devices`;
 
-async function openProfile(page: Page, url: string, user: SignedIn): Promise<Locator> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { changes: unknown[] };
-    w.changes = [];
-    document.addEventListener('passageProfileChange', (e) => w.changes.push((e as CustomEvent).detail));
-  });
-  await storeTokens(page, url, user);
-  await page.goto(`${url}/passageSuccess`);
-  const profile = page.locator('passage-profile');
-  await expect(profile.getByRole('heading', { name: 'My passkeys' })).toBeVisible();
-  return profile;
-}
-const changes = (page: Page) => page.evaluate(() => (window as unknown as { changes: object[] }).changes);
 const rows = (profile: Locator) => profile.locator('tbody tr');
 
 test('adding a passkey with the browser marks it as this device; a failed add says so', async ({

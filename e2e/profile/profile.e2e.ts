@@ -1,26 +1,13 @@
-import type { Page } from '@playwright/test';
 import { APP_ID, READ_ONLY_APP_ID } from './support/profile-apps';
-import { expect, freshEmail, type SignedIn, storeTokens, test } from './support/profile-test';
-
-/** Collects the element's `passageProfileChange` events in the page. */
-async function recordChanges(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { changes: unknown[] };
-    w.changes = [];
-    document.addEventListener('passageProfileChange', (e) => w.changes.push((e as CustomEvent).detail));
-  });
-}
-const changes = (page: Page) =>
-  page.evaluate(() => (window as unknown as { changes: { type: string }[] }).changes);
-
-async function openProfile(page: Page, url: string, user: SignedIn) {
-  await recordChanges(page);
-  await storeTokens(page, url, user);
-  await page.goto(`${url}/passageSuccess`);
-  const profile = page.locator('passage-profile');
-  await expect(profile.getByRole('heading', { name: 'Login info' })).toBeVisible();
-  return profile;
-}
+import {
+  changes,
+  expect,
+  freshEmail,
+  openProfile,
+  recordChanges,
+  storeTokens,
+  test,
+} from './support/profile-test';
 
 test('the success page greets the user and shows their profile, read-only until edited', async ({
   page,
@@ -51,11 +38,14 @@ test('without a session the profile says no user is logged in and offers to sign
   page,
   server,
 }) => {
+  await recordChanges(page);
   await page.goto(`${server.url}/passageSuccess`);
   const profile = page.locator('passage-profile');
   await expect(profile.getByText('No user is logged in.')).toBeVisible();
   await profile.getByRole('button', { name: 'Sign in again' }).click();
   await expect(page).toHaveURL(/\/passage$/);
+  // Asking to sign in is not an expiry: the page hears `sign-in-requested`, never `session-expired`.
+  expect(await changes(page)).toEqual([{ type: 'sign-in-requested', reason: 'signed-out' }]);
 });
 
 test('changing the email validates, refuses an address in use and confirms through the new address', async ({
@@ -216,9 +206,13 @@ test('an expired session asks the user to sign in again instead of failing silen
   await expect(
     profile.getByRole('alert').filter({ hasText: 'Your session has expired. Please sign in again.' }),
   ).toBeVisible();
-  expect((await changes(page)).map((c) => c.type)).toContain('session-expired');
   await profile.getByRole('button', { name: 'Sign in again' }).click();
   await expect(page).toHaveURL(/\/passage$/);
+  expect(await changes(page)).toEqual([
+    expect.objectContaining({ type: 'loaded' }),
+    { type: 'session-expired' },
+    { type: 'sign-in-requested', reason: 'session-expired' },
+  ]);
 });
 
 test('sign-out revokes the refresh token and clears the stored tokens', async ({ page, server, api }) => {

@@ -12,7 +12,6 @@ import {
 } from '@stencil/core';
 import type { AppInfo } from '../../client/app-info';
 import { PassageClient } from '../../client/passage-client';
-import { PassageError } from '../../client/passage-error';
 import {
   changeEmail,
   changePhone,
@@ -59,9 +58,8 @@ import { DevicesTable } from './devices-table';
 import { LoginInfo } from './login-info';
 import { MetadataForm } from './metadata-form';
 import { Modal } from './modal';
-import type { ProfileChange } from './profile-events';
-
-const SESSION_LOST = new Set([401, 704]);
+import type { ProfileChange, SignInReason } from './profile-events';
+import { classifyFailure } from './profile-failures';
 
 /** `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2). */
 @Component({ tag: 'passage-profile', styleUrl: 'passage-profile.css', shadow: true })
@@ -81,7 +79,8 @@ export class PassageProfile {
   /** Where "Sign in again" leads; without it the element only fires its event. */
   @Prop() signInUrl?: string;
 
-  /** Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry. */
+  /** Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry,
+   * a needed re-authentication, "Sign in again" pressed, and errors. */
   @Event({ eventName: 'passageProfileChange' }) profileChange!: EventEmitter<ProfileChange>;
 
   @State() state: ProfileState = initialProfileState;
@@ -100,6 +99,10 @@ export class PassageProfile {
   @State() pageSize = DEFAULT_PAGE_SIZE;
   @State() announcement = '';
   @State() alert: string | null = null;
+  /** An action was refused until the user signs in again; the session itself is still valid. */
+  @State() reauthenticate = false;
+  /** What the signed-out state says. */
+  @State() signedOutNotice: ProfileMessageKey = 'there-is-no-currently-logged-in-user';
   @State() busy = false;
   @State() systemDark = false;
 
@@ -143,6 +146,8 @@ export class PassageProfile {
   async load() {
     this.state = initialProfileState;
     this.alert = null;
+    this.reauthenticate = false;
+    this.signedOutNotice = 'there-is-no-currently-logged-in-user';
     this.client = new PassageClient(this.appId, { apiUrl: this.apiUrl ?? '' });
     try {
       this.app = await this.client.appInfo();
@@ -155,20 +160,24 @@ export class PassageProfile {
       this.dispatch({ type: 'signed-out' });
       return;
     }
-    await this.run('load', async () => {
-      const account = this.client.getCurrentUser();
-      const [user, devices, metadata] = await Promise.all([
-        getCurrentUser(account),
-        listDevices(account),
-        getUserMetadata(account),
-      ]);
-      this.user = user;
-      this.devices = devices;
-      this.metadata = metadata;
-      this.metadataDraft = draftFromMetadata(this.fieldList(), metadata);
-      this.dispatch({ type: 'loaded' });
-      this.emit({ type: 'loaded', user });
-    });
+    await this.run(
+      'load',
+      async () => {
+        const account = this.client.getCurrentUser();
+        const [user, devices, metadata] = await Promise.all([
+          getCurrentUser(account),
+          listDevices(account),
+          getUserMetadata(account),
+        ]);
+        this.user = user;
+        this.devices = devices;
+        this.metadata = metadata;
+        this.metadataDraft = draftFromMetadata(this.fieldList(), metadata);
+        this.dispatch({ type: 'loaded' });
+        this.emit({ type: 'loaded', user });
+      },
+      'failed-to-load-profile',
+    );
   }
 
   /** Deletes a passkey by id, as the Delete button does after confirmation; errors show in the element. */
@@ -203,15 +212,18 @@ export class PassageProfile {
     );
   }
 
-  /** Signs out: revokes the refresh token and forgets the stored tokens. */
+  /** Signs out: forgets the stored tokens and revokes the refresh token on the server. When the server
+   * cannot be reached the tokens are still gone from this browser, and the element says so. */
   @Method()
   async signOut(): Promise<void> {
     const revoked = await this.client.getCurrentSession().signOut();
     this.user = null;
     this.devices = [];
+    this.alert = null;
+    this.reauthenticate = false;
+    this.signedOutNotice = revoked ? 'signed-out' : 'signed-out-server-unreachable';
     this.dispatch({ type: 'signed-out' });
     this.emit({ type: 'signed-out', revoked });
-    this.announce('signed-out');
   }
 
   private emit(change: ProfileChange) {
@@ -224,8 +236,9 @@ export class PassageProfile {
   }
 
   /**
-   * Runs one server action: a lost session switches to the sign-in-again state; any other failure
-   * shows the action's message with the server's reason and fires an `error` change.
+   * Runs one server action. A lost session switches to the sign-in-again state; a change that needs a
+   * recent sign-in says so and offers one, keeping the session; any other failure shows the action's
+   * message with the server's reason. Each fires its change.
    */
   private async run(
     action: string,
@@ -234,13 +247,18 @@ export class PassageProfile {
   ) {
     this.busy = true;
     this.alert = null;
+    this.reauthenticate = false;
     this.announcement = '';
     try {
       await work();
     } catch (error) {
-      if (error instanceof PassageError && SESSION_LOST.has(error.statusCode)) {
+      const kind = classifyFailure(error);
+      if (kind === 'session-lost') {
         this.dispatch({ type: 'failed', status: 'session-expired' });
         this.emit({ type: 'session-expired' });
+      } else if (kind === 'reauthenticate') {
+        this.reauthenticate = true;
+        this.emit({ type: 'reauthentication-required', action });
       } else {
         const reason = error instanceof Error && error.message ? ` ${error.message}` : '';
         const text = `${this.t(failure)}${reason}`;
@@ -457,10 +475,11 @@ export class PassageProfile {
     return new Intl.DateTimeFormat(this.translator.lang, { dateStyle: 'medium' }).format(date);
   };
 
-  private signIn = () => {
-    this.emit({ type: 'session-expired' });
+  /** "Sign in again": tells the page why, then goes to `sign-in-url` when there is one. */
+  private requestSignIn(reason: SignInReason) {
+    this.emit({ type: 'sign-in-requested', reason });
     if (this.signInUrl) location.assign(this.signInUrl);
-  };
+  }
 
   // Rendering -------------------------------------------------------------------------------------
 
@@ -518,11 +537,16 @@ export class PassageProfile {
     return null;
   }
 
-  private renderSignedOut(key: ProfileMessageKey) {
+  private renderSignIn(
+    key: ProfileMessageKey,
+    reason: SignInReason,
+    part: string,
+    role?: 'alert' | 'status',
+  ) {
     return (
-      <div class="notice" part="session-notice">
-        <p role={key === 'session-expired' ? 'alert' : undefined}>{this.t(key)}</p>
-        <button type="button" part="primary-button" onClick={this.signIn}>
+      <div class="notice" part={part}>
+        <p role={role}>{this.t(key)}</p>
+        <button type="button" part="primary-button" onClick={() => this.requestSignIn(reason)}>
           {this.t('sign-in-again')}
         </button>
       </div>
@@ -609,12 +633,13 @@ export class PassageProfile {
             {this.t('invalid-app-id')}
           </p>
         );
-      case 'signed-out':
-        return this.renderSignedOut(
-          this.announcement ? 'signed-out' : 'there-is-no-currently-logged-in-user',
-        );
+      case 'signed-out': {
+        const notice = this.signedOutNotice;
+        const role = { 'signed-out': 'status', 'signed-out-server-unreachable': 'alert' } as const;
+        return this.renderSignIn(notice, 'signed-out', 'session-notice', role[notice as keyof typeof role]);
+      }
       case 'session-expired':
-        return this.renderSignedOut('session-expired');
+        return this.renderSignIn('session-expired', 'session-expired', 'session-notice', 'alert');
       case 'load-failed':
         return (
           <div class="notice" part="load-failed">
@@ -642,6 +667,14 @@ export class PassageProfile {
         >
           <h1 class="visually-hidden">{this.t('profile-title')}</h1>
           {this.renderBody()}
+          {this.reauthenticate && this.state.status === 'ready'
+            ? this.renderSignIn(
+                'reauthentication-required',
+                'reauthentication-required',
+                'reauthentication-notice',
+                'alert',
+              )
+            : null}
           <p class="alert" part="alert" role="alert">
             {this.alert ?? ''}
           </p>

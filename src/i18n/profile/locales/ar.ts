@@ -7,6 +7,7 @@ export const profileAr: ProfileMessages = {
   'something-went-wrong': 'حدث خطأ ما',
   saved: 'تم الحفظ.',
   'try-again': 'إعادة المحاولة',
+  'failed-to-load-profile': 'تعذّر تحميل ملفك الشخصي.',
   'login-info': 'بيانات تسجيل الدخول',
   'email-address': 'البريد الإلكتروني',
   'phone-number': 'رقم الهاتف',
@@ -82,4 +83,6 @@ export const profileAr: ProfileMessages = {
   'session-expired': 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',
   'there-is-no-currently-logged-in-user': 'لا يوجد مستخدم مسجّل الدخول.',
   'sign-in-again': 'تسجيل الدخول مرة أخرى',
+  'signed-out-server-unreachable': 'تم تسجيل خروجك على هذا الجهاز، لكن تعذّر الوصول إلى الخادم لإنهاء جلستك.',
+  'reauthentication-required': 'لحمايتك، يُرجى تسجيل الدخول مرة أخرى قبل إجراء هذا التغيير.',
 };

@@ -7,6 +7,7 @@ export const profileDe: ProfileMessages = {
   'something-went-wrong': 'Etwas ist schiefgelaufen',
   saved: 'Gespeichert.',
   'try-again': 'Erneut versuchen',
+  'failed-to-load-profile': 'Dein Profil konnte nicht geladen werden.',
   'login-info': 'Anmeldedaten',
   'email-address': 'E-Mail-Adresse',
   'phone-number': 'Telefonnummer',
@@ -86,4 +87,8 @@ export const profileDe: ProfileMessages = {
   'session-expired': 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
   'there-is-no-currently-logged-in-user': 'Niemand ist angemeldet.',
   'sign-in-again': 'Erneut anmelden',
+  'signed-out-server-unreachable':
+    'Du bist auf diesem Gerät abgemeldet, aber der Server war nicht erreichbar, um deine Sitzung zu beenden.',
+  'reauthentication-required':
+    'Melde dich zu deiner Sicherheit erneut an, bevor du diese Änderung vornimmst.',
 };

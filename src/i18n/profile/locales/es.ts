@@ -7,6 +7,7 @@ export const profileEs: ProfileMessages = {
   'something-went-wrong': 'Algo salió mal',
   saved: 'Guardado.',
   'try-again': 'Reintentar',
+  'failed-to-load-profile': 'No se pudo cargar tu perfil.',
   'login-info': 'Datos de acceso',
   'email-address': 'Correo electrónico',
   'phone-number': 'Número de teléfono',
@@ -85,4 +86,7 @@ export const profileEs: ProfileMessages = {
   'session-expired': 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
   'there-is-no-currently-logged-in-user': 'No hay ningún usuario conectado.',
   'sign-in-again': 'Volver a iniciar sesión',
+  'signed-out-server-unreachable':
+    'Has cerrado sesión en este dispositivo, pero no se pudo contactar con el servidor para terminar tu sesión.',
+  'reauthentication-required': 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
 };

@@ -7,6 +7,7 @@ export const profileFr: ProfileMessages = {
   'something-went-wrong': 'Un problème est survenu',
   saved: 'Enregistré.',
   'try-again': 'Réessayer',
+  'failed-to-load-profile': 'Impossible de charger votre profil.',
   'login-info': 'Informations de connexion',
   'email-address': 'Adresse e-mail',
   'phone-number': 'Numéro de téléphone',
@@ -86,4 +87,7 @@ export const profileFr: ProfileMessages = {
   'session-expired': 'Votre session a expiré. Veuillez vous reconnecter.',
   'there-is-no-currently-logged-in-user': 'Aucun utilisateur n’est connecté.',
   'sign-in-again': 'Se reconnecter',
+  'signed-out-server-unreachable':
+    'Vous êtes déconnecté sur cet appareil, mais le serveur n’a pas pu être joint pour fermer votre session.',
+  'reauthentication-required': 'Pour votre sécurité, reconnectez-vous avant de faire cette modification.',
 };
