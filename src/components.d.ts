@@ -144,6 +144,10 @@ export namespace Components {
           * @default 'light'
          */
         "theme": string;
+        /**
+          * The page (a path on the app's origin) that email/phone change confirmation links open; it must show this element, which confirms the change. Default: the page the element is on.
+         */
+        "verifyLinkPath"?: string;
     }
     /**
      * The registration widget without sign-in.
@@ -578,6 +582,10 @@ declare namespace LocalJSX {
           * @default 'light'
          */
         "theme"?: string;
+        /**
+          * The page (a path on the app's origin) that email/phone change confirmation links open; it must show this element, which confirms the change. Default: the page the element is on.
+         */
+        "verifyLinkPath"?: string;
     }
     /**
      * The registration widget without sign-in.
@@ -713,6 +721,7 @@ declare namespace LocalJSX {
         "theme": string;
         "defaultCountryCode": string;
         "signInUrl": string;
+        "verifyLinkPath": string;
     }
     interface PassageRegisterAttributes {
         "appId": string;

@@ -1,4 +1,4 @@
-import { APP_ID, READ_ONLY_APP_ID } from './support/profile-apps';
+import { READ_ONLY_APP_ID } from './support/profile-apps';
 import {
   changes,
   expect,
@@ -75,20 +75,27 @@ test('changing the email validates, refuses an address in use and confirms throu
   await input.press('Enter');
   await expect(profile.getByText(`We've sent a confirmation link to ${next}.`)).toBeVisible();
   await expect(profile.getByText(user.email)).toBeVisible(); // unchanged until the link is opened
-  const link = /psg_verify_link=([\w-]+)/.exec((await api.lastMessage(next)).text)?.[1];
-  expect(link).toBeTruthy();
   expect(await changes(page)).toContainEqual({
     type: 'email-change-requested',
     newEmail: next,
     confirmed: false,
   });
 
-  // Opening the link confirms the change; the profile then shows the new address.
-  const activated = await api.call('PATCH', `/v1/apps/${APP_ID}/magic-link/activate`, { magic_link: link });
-  expect(activated.status).toBe(200);
-  await page.reload();
+  // The link leads back to this page, which confirms the change on load and drops the link's query.
+  const link = await api.lastVerifyLink(next);
+  expect(link.pathname).toBe('/passageSuccess');
+  await page.goto(link.href);
+  await expect(profile.getByText('successfully changed email')).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}/passageSuccess`);
   await expect(profile.getByText(next)).toBeVisible();
   await expect(profile.getByText(user.email)).toHaveCount(0);
+  expect(await changes(page)).toContainEqual({ type: 'identifier-change-confirmed', identifier: 'email' });
+
+  // The link is spent: opening it again says so, and the user stays signed in.
+  await page.goto(link.href);
+  await expect(profile.getByRole('alert')).toHaveText('link invalid');
+  await expect(page).toHaveURL(`${server.url}/passageSuccess`);
+  await expect(profile.getByText(next)).toBeVisible();
 });
 
 test('changing the phone checks the number and sends the confirmation by text', async ({
@@ -108,11 +115,15 @@ test('changing the phone checks the number and sends the confirmation by text', 
   await input.fill('(201) 555-0123');
   await input.press('Enter');
   await expect(profile.getByText("We've sent a confirmation link to +12015550123.")).toBeVisible();
-  expect((await api.lastMessage('+12015550123')).text).toContain('psg_verify_link=');
   await profile.getByRole('button', { name: 'Edit Phone number' }).click();
   await profile.getByRole('button', { name: 'Cancel' }).click();
   await expect(profile.getByRole('textbox', { name: 'Phone number' })).toHaveCount(0);
   await expect(profile.getByRole('button', { name: 'Edit Phone number' })).toBeFocused();
+
+  await page.goto((await api.lastVerifyLink('+12015550123')).href);
+  await expect(profile.getByText('successfully changed phone number')).toBeVisible();
+  await expect(profile.getByText('+12015550123')).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}/passageSuccess`);
 });
 
 test('metadata: each type keeps its §5 rule, "64 letters max" included, and saved values persist', async ({

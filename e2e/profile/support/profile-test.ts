@@ -45,6 +45,13 @@ export class ProfileApi {
     throw new Error(`no message to ${to} in the dev outbox`);
   }
 
+  /** The confirmation link (`psg_verify_link`) of the newest message to `to`, as sent. */
+  async lastVerifyLink(to: string): Promise<URL> {
+    const link = /https?:\/\/\S*psg_verify_link=[\w-]+/.exec((await this.lastMessage(to)).text)?.[0];
+    if (!link) throw new Error(`no confirmation link in the last message to ${to}`);
+    return new URL(link);
+  }
+
   /** Registers `email` with a one-time code read from the dev outbox, as a person would. */
   async signUp(email: string, appId = APP_ID): Promise<SignedIn> {
     const app = `/v1/apps/${appId}`;

@@ -12,6 +12,7 @@ import {
 } from '@stencil/core';
 import type { AppInfo } from '../../client/app-info';
 import { PassageClient } from '../../client/passage-client';
+import { PassageError } from '../../client/passage-error';
 import {
   changeEmail,
   changePhone,
@@ -60,6 +61,16 @@ import { MetadataForm } from './metadata-form';
 import { Modal } from './modal';
 import type { ProfileChange, SignInReason } from './profile-events';
 import { classifyFailure } from './profile-failures';
+import { confirmationPath, readVerifyLink } from './verify-link';
+
+/** What opening an email/phone change confirmation link gave. */
+type LinkOutcome = { ok: true; identifier: IdentifierKind | null } | { ok: false; key: ProfileMessageKey };
+
+const CONFIRMED: Record<IdentifierKind | 'unknown', ProfileMessageKey> = {
+  email: 'successfully-changed-email',
+  phone: 'successfully-changed-phone',
+  unknown: 'identifier-change-confirmed',
+};
 
 /** `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2). */
 @Component({ tag: 'passage-profile', styleUrl: 'passage-profile.css', shadow: true })
@@ -78,6 +89,9 @@ export class PassageProfile {
   @Prop() defaultCountryCode: string = 'us';
   /** Where "Sign in again" leads; without it the element only fires its event. */
   @Prop() signInUrl?: string;
+  /** The page (a path on the app's origin) that email/phone change confirmation links open; it must
+   * show this element, which confirms the change. Default: the page the element is on. */
+  @Prop() verifyLinkPath?: string;
 
   /** Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry,
    * a needed re-authentication, "Sign in again" pressed, and errors. */
@@ -155,11 +169,50 @@ export class PassageProfile {
       this.dispatch({ type: 'failed', status: 'invalid-app' });
       return;
     }
-    await Promise.all([this.loadLanguage(), this.loadPhoneReader(this.app)]);
+    const [link] = await Promise.all([
+      this.openVerifyLink(),
+      this.loadLanguage(),
+      this.loadPhoneReader(this.app),
+    ]);
     if (!this.client.tokenStore.getAuthToken() && !this.client.tokenStore.getRefreshToken()) {
       this.dispatch({ type: 'signed-out' });
+    } else {
+      await this.loadUser();
+    }
+    if (link) this.reportVerifyLink(link);
+  }
+
+  /**
+   * Confirms an email/phone change when the page was opened with its link (`?psg_verify_link=`,
+   * PATCH magic-link/activate). The link's parameters leave the address first, so a reload cannot
+   * spend it twice. Activation signs the link's user in, so the profile loads after it.
+   */
+  private async openVerifyLink(): Promise<LinkOutcome | null> {
+    const link = typeof location === 'undefined' ? null : readVerifyLink(location.href);
+    if (!link) return null;
+    history.replaceState(history.state, '', link.cleanPath);
+    try {
+      await this.client.magicLinkActivate(link.token);
+      return { ok: true, identifier: link.kind };
+    } catch (error) {
+      const invalid = error instanceof PassageError && error.statusCode === 404;
+      return { ok: false, key: invalid ? 'link-invalid' : 'verification-failed-please-try-again' };
+    }
+  }
+
+  /** Says what the link did, once the profile shows the result. */
+  private reportVerifyLink(link: LinkOutcome) {
+    if (!link.ok) {
+      const message = this.t(link.key);
+      this.alert ??= message;
+      this.emit({ type: 'error', action: 'confirm-identifier-change', message });
       return;
     }
+    this.emit({ type: 'identifier-change-confirmed', identifier: link.identifier });
+    if (this.state.status === 'ready') this.announce(CONFIRMED[link.identifier ?? 'unknown']);
+  }
+
+  private async loadUser() {
     await this.run(
       'load',
       async () => {
@@ -332,10 +385,13 @@ export class PassageProfile {
           );
           return;
         }
-        const language = this.translator.lang;
         const account = this.client.getCurrentUser();
-        if (kind === 'email') await changeEmail(account, check.value, language);
-        else await changePhone(account, check.value, language);
+        const options = {
+          language: this.translator.lang,
+          magicLinkPath: confirmationPath(this.verifyLinkPath || pagePath(), kind),
+        };
+        if (kind === 'email') await changeEmail(account, check.value, options);
+        else await changePhone(account, check.value, options);
         const user = await getCurrentUser(account);
         this.user = user;
         const confirmed = (kind === 'email' ? user.email : user.phone) === check.value;
@@ -685,4 +741,9 @@ export class PassageProfile {
       </Host>
     );
   }
+}
+
+/** The address of the page the element is on, as a path. */
+function pagePath(): string {
+  return typeof location === 'undefined' ? '/' : location.pathname + location.search + location.hash;
 }

@@ -11,6 +11,8 @@ export type ProfileChange =
   | { type: 'loaded'; user: CurrentUser }
   | { type: 'email-change-requested'; newEmail: string; confirmed: boolean }
   | { type: 'phone-change-requested'; newPhone: string; confirmed: boolean }
+  /** The page was opened with a change confirmation link, which confirmed it (null: of an unknown kind). */
+  | { type: 'identifier-change-confirmed'; identifier: 'email' | 'phone' | null }
   | { type: 'metadata-updated'; userMetadata: Record<string, unknown> }
   | { type: 'device-added'; device: Device }
   | { type: 'device-renamed'; device: Device }

@@ -36,6 +36,11 @@ export const profileEn = {
   'identifier-updated': 'Your {field} was updated.',
   'failed-to-update-email': 'Failed to update email.',
   'failed-to-update-phone': 'Failed to update phone.',
+  'successfully-changed-email': 'successfully changed email',
+  'successfully-changed-phone': 'successfully changed phone number',
+  'identifier-change-confirmed': 'Your change is confirmed.',
+  'link-invalid': 'link invalid',
+  'verification-failed-please-try-again': 'verification failed please try again',
   'read-only-profile': 'Your login info cannot be changed here.',
 
   // User metadata form
