@@ -61,6 +61,7 @@ import { MetadataForm } from './metadata-form';
 import { Modal } from './modal';
 import type { ProfileChange, SignInReason } from './profile-events';
 import { classifyFailure } from './profile-failures';
+import { PROFILE_STYLES } from './profile-styles';
 import { confirmationPath, readVerifyLink } from './verify-link';
 
 /** What opening an email/phone change confirmation link gave. */
@@ -73,7 +74,7 @@ const CONFIRMED: Record<IdentifierKind | 'unknown', ProfileMessageKey> = {
 };
 
 /** `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2). */
-@Component({ tag: 'passage-profile', styleUrl: 'passage-profile.css', shadow: true })
+@Component({ tag: 'passage-profile', shadow: true })
 export class PassageProfile {
   @Element() host!: HTMLElement;
 
@@ -578,12 +579,7 @@ export class PassageProfile {
             <button type="button" part="secondary-button" data-autofocus onClick={() => this.closeDialog()}>
               {t('cancel')}
             </button>
-            <button
-              type="button"
-              class="danger-fill"
-              part="danger-button"
-              onClick={() => this.confirmDelete(dialog.deviceId)}
-            >
+            <button type="button" part="danger-button" onClick={() => this.confirmDelete(dialog.deviceId)}>
               {t('delete')}
             </button>
           </div>
@@ -713,8 +709,9 @@ export class PassageProfile {
     const mode = resolveThemeMode(this.theme, this.systemDark);
     return (
       <Host>
+        <style>{PROFILE_STYLES}</style>
         <div
-          class="container"
+          class="container profile"
           part="container"
           data-theme={mode}
           style={customizationFor(this.app, mode)}
