@@ -1,4 +1,4 @@
-import { READ_ONLY_APP_ID } from './support/profile-apps';
+import { EMAIL_ONLY_APP_ID, READ_ONLY_APP_ID } from './support/profile-apps';
 import {
   changes,
   expect,
@@ -124,6 +124,23 @@ test('changing the phone checks the number and sends the confirmation by text', 
   await expect(profile.getByText('successfully changed phone number')).toBeVisible();
   await expect(profile.getByText('+12015550123')).toBeVisible();
   await expect(page).toHaveURL(`${server.url}/passageSuccess`);
+});
+
+test('in an email-only app, a user who holds a phone number can change it', async ({ page, server, api }) => {
+  const user = await api.signUp(freshEmail('email-only'), EMAIL_ONLY_APP_ID);
+  // The number came earlier through the API, confirmed by its link.
+  const app = `/v1/apps/${EMAIL_ONLY_APP_ID}`;
+  await api.call('PATCH', `${app}/currentuser/phone`, { new_phone: '+12015550177' }, user.authToken);
+  const token = (await api.lastVerifyLink('+12015550177')).searchParams.get('psg_verify_link');
+  expect((await api.call('PATCH', `${app}/magic-link/activate`, { magic_link: token })).status).toBe(200);
+
+  const profile = await openProfile(page, server.url, user, EMAIL_ONLY_APP_ID);
+  await expect(profile.getByText('+12015550177')).toBeVisible();
+  await profile.getByRole('button', { name: 'Edit Phone number' }).click();
+  const input = profile.getByLabel('Phone number');
+  await input.fill('(201) 555-0178'); // checked by the phone library, which loads for this row
+  await input.press('Enter');
+  await expect(profile.getByText("We've sent a confirmation link to +12015550178.")).toBeVisible();
 });
 
 test('metadata: each type keeps its §5 rule, "64 letters max" included, and saved values persist', async ({

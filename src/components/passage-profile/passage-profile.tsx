@@ -56,6 +56,7 @@ import {
   watchSystemDark,
 } from '../../themes/customization';
 import { DevicesTable } from './devices-table';
+import { canLookUp, identifierKinds, needsPhoneLibrary } from './login-rows';
 import { LoginInfo } from './login-info';
 import { MetadataForm } from './metadata-form';
 import { Modal } from './modal';
@@ -123,6 +124,7 @@ export class PassageProfile {
 
   private client!: PassageClient;
   private phone: PhoneReader | undefined;
+  private phoneLoading: Promise<void> | undefined;
   private opener: HTMLElement | null = null;
   private stopWatchingTheme: (() => void) | null = null;
 
@@ -173,7 +175,7 @@ export class PassageProfile {
     const [link] = await Promise.all([
       this.openVerifyLink(),
       this.loadLanguage(),
-      this.loadPhoneReader(this.app),
+      this.loadPhoneReader(identifierKinds(this.app.allowed_identifier, null)),
     ]);
     if (!this.client.tokenStore.getAuthToken() && !this.client.tokenStore.getRefreshToken()) {
       this.dispatch({ type: 'signed-out' });
@@ -227,6 +229,7 @@ export class PassageProfile {
         this.devices = devices;
         this.metadata = metadata;
         this.metadataDraft = draftFromMetadata(this.fieldList(), metadata);
+        await this.loadPhoneReader(this.identifierKinds());
         this.dispatch({ type: 'loaded' });
         this.emit({ type: 'loaded', user });
       },
@@ -326,12 +329,14 @@ export class PassageProfile {
     }
   }
 
-  /** The phone library is a lazy chunk, loaded only when the app lets users hold a phone number. */
-  private async loadPhoneReader(app: AppInfo) {
-    const phones =
-      app.allowed_identifier !== 'email' || app.user_metadata_schema.some((f) => f.type === 'phone');
-    if (!phones || this.phone) return;
-    this.phone = (await import('../../phone/libphonenumber-reader')).libphonenumberReader;
+  /** The phone library is a lazy chunk, loaded (once) only when the user can type a phone number:
+   * as soon as the app's settings tell, otherwise once the user shows a phone row. */
+  private loadPhoneReader(kinds: IdentifierKind[]): Promise<void> {
+    if (!this.app || !needsPhoneLibrary(this.app, kinds)) return Promise.resolve();
+    this.phoneLoading ??= import('../../phone/libphonenumber-reader').then((module) => {
+      this.phone = module.libphonenumberReader;
+    });
+    return this.phoneLoading;
   }
 
   private validationOptions() {
@@ -351,11 +356,7 @@ export class PassageProfile {
   }
 
   private identifierKinds(): IdentifierKind[] {
-    const allowed = this.app?.allowed_identifier ?? 'email';
-    const kinds: IdentifierKind[] = [];
-    if (allowed !== 'phone' || this.user?.email) kinds.push('email');
-    if (allowed !== 'email' || this.user?.phone) kinds.push('phone');
-    return kinds;
+    return identifierKinds(this.app?.allowed_identifier ?? 'email', this.user);
   }
 
   // Login info ------------------------------------------------------------------------------------
@@ -380,7 +381,8 @@ export class PassageProfile {
     await this.run(
       `change-${kind}`,
       async () => {
-        if (await this.client.identifierExists(check.value)) {
+        const lookUp = canLookUp((this.app as AppInfo).allowed_identifier, kind);
+        if (lookUp && (await this.client.identifierExists(check.value))) {
           this.identifierError = this.t(
             kind === 'email' ? 'email-address-already-in-use' : 'phone-number-already-in-use',
           );
