@@ -68,6 +68,13 @@ import { confirmationPath, readVerifyLink } from './verify-link';
 /** What opening an email/phone change confirmation link gave. */
 type LinkOutcome = { ok: true; identifier: IdentifierKind | null } | { ok: false; key: ProfileMessageKey };
 
+/** How the signed-out notice is announced: a sign-out the user asked for politely, one that could not
+ * reach the server as an alert; "no user is logged in" (on load) not at all. */
+const SIGNED_OUT_ROLE: Partial<Record<ProfileMessageKey, 'alert' | 'status'>> = {
+  'signed-out': 'status',
+  'signed-out-server-unreachable': 'alert',
+};
+
 const CONFIRMED: Record<IdentifierKind | 'unknown', ProfileMessageKey> = {
   email: 'successfully-changed-email',
   phone: 'successfully-changed-phone',
@@ -687,11 +694,13 @@ export class PassageProfile {
             {this.t('invalid-app-id')}
           </p>
         );
-      case 'signed-out': {
-        const notice = this.signedOutNotice;
-        const role = { 'signed-out': 'status', 'signed-out-server-unreachable': 'alert' } as const;
-        return this.renderSignIn(notice, 'signed-out', 'session-notice', role[notice as keyof typeof role]);
-      }
+      case 'signed-out':
+        return this.renderSignIn(
+          this.signedOutNotice,
+          'signed-out',
+          'session-notice',
+          SIGNED_OUT_ROLE[this.signedOutNotice],
+        );
       case 'session-expired':
         return this.renderSignIn('session-expired', 'session-expired', 'session-notice', 'alert');
       case 'load-failed':
