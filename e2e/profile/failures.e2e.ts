@@ -69,7 +69,7 @@ test('an email change the server refuses: an address taken meanwhile (400), too 
   const other = await api.signUp(freshEmail('taken'), FAILURES_APP_ID);
   const user = await api.signUp(freshEmail('refused'), FAILURES_APP_ID);
   const profile = await openProfile(page, server.url, user, FAILURES_APP_ID);
-  const input = profile.getByLabel('Email address');
+  const input = profile.getByLabel('Email address', { exact: true });
 
   // The lookup still finds the address free, but someone takes it before the change is asked for.
   await page.route('**/users?identifier=*', (route) =>
@@ -254,8 +254,8 @@ test.describe('401s by their code', () => {
     const profile = await openProfile(page, server.url, user, FAILURES_APP_ID);
     await page.evaluate((token) => localStorage.setItem('psg_auth_token', token), forgedToken());
     await profile.getByRole('button', { name: 'Edit Email address' }).click();
-    await profile.getByLabel('Email address').fill(freshEmail('never'));
-    await profile.getByLabel('Email address').press('Enter');
+    await profile.getByLabel('Email address', { exact: true }).fill(freshEmail('never'));
+    await profile.getByLabel('Email address', { exact: true }).press('Enter');
     await expect(profile.getByRole('alert')).toHaveText('Your session has expired. Please sign in again.');
     expect((await changes(page)).map((c) => c.type)).toEqual(['loaded', 'session-expired']);
   });

@@ -57,7 +57,7 @@ test('changing the email validates, refuses an address in use and confirms throu
   const user = await api.signUp(freshEmail('mail'));
   const profile = await openProfile(page, server.url, user);
   await profile.getByRole('button', { name: 'Edit Email address' }).click();
-  const input = profile.getByLabel('Email address');
+  const input = profile.getByLabel('Email address', { exact: true });
   await expect(input).toBeFocused();
   await input.fill('');
   await profile.getByRole('button', { name: 'Save' }).click();
@@ -106,7 +106,7 @@ test('changing the phone checks the number and sends the confirmation by text', 
   const user = await api.signUp(freshEmail('phone'));
   const profile = await openProfile(page, server.url, user);
   await profile.getByRole('button', { name: 'Edit Phone number' }).click();
-  const input = profile.getByLabel('Phone number');
+  const input = profile.getByLabel('Phone number', { exact: true });
   await input.press('Enter');
   await expect(profile.getByText('enter a phone number')).toBeVisible();
   await input.fill('12');
@@ -137,7 +137,7 @@ test('in an email-only app, a user who holds a phone number can change it', asyn
   const profile = await openProfile(page, server.url, user, EMAIL_ONLY_APP_ID);
   await expect(profile.getByText('+12015550177')).toBeVisible();
   await profile.getByRole('button', { name: 'Edit Phone number' }).click();
-  const input = profile.getByLabel('Phone number');
+  const input = profile.getByLabel('Phone number', { exact: true });
   await input.fill('(201) 555-0178'); // checked by the phone library, which loads for this row
   await input.press('Enter');
   await expect(profile.getByText("We've sent a confirmation link to +12015550178.")).toBeVisible();

@@ -44,7 +44,7 @@ test('the profile takes the documented defaults and every --passage-* variable a
   await addPasskeysViaApi(api, user, 1); // so the paginator and its page-size select show
   const profile = await openProfile(page, server.url, user);
   await profile.getByRole('button', { name: 'Edit Email address' }).click();
-  await expect(profile.getByLabel('Email address')).toBeFocused();
+  await expect(profile.getByLabel('Email address', { exact: true })).toBeFocused();
   const read = async () => {
     const values: string[] = [];
     for (const [, selector, property] of PROBES)
