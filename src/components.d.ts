@@ -136,7 +136,7 @@ export namespace Components {
          */
         "signInUrl"?: string;
         /**
-          * Signs out: revokes the refresh token and forgets the stored tokens.
+          * Signs out: forgets the stored tokens and revokes the refresh token on the server. When the server cannot be reached the tokens are still gone from this browser, and the element says so.
          */
         "signOut": () => Promise<void>;
         /**
@@ -144,6 +144,10 @@ export namespace Components {
           * @default 'light'
          */
         "theme": string;
+        /**
+          * The page (a path on the app's origin) that email/phone change confirmation links open; it must show this element, which confirms the change. Default: the page the element is on.
+         */
+        "verifyLinkPath"?: string;
     }
     /**
      * The registration widget without sign-in.
@@ -566,7 +570,7 @@ declare namespace LocalJSX {
          */
         "lang"?: string;
         /**
-          * Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry.
+          * Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry, a needed re-authentication, "Sign in again" pressed, and errors.
          */
         "onPassageProfileChange"?: (event: PassageProfileCustomEvent<ProfileChange>) => void;
         /**
@@ -578,6 +582,10 @@ declare namespace LocalJSX {
           * @default 'light'
          */
         "theme"?: string;
+        /**
+          * The page (a path on the app's origin) that email/phone change confirmation links open; it must show this element, which confirms the change. Default: the page the element is on.
+         */
+        "verifyLinkPath"?: string;
     }
     /**
      * The registration widget without sign-in.
@@ -713,6 +721,7 @@ declare namespace LocalJSX {
         "theme": string;
         "defaultCountryCode": string;
         "signInUrl": string;
+        "verifyLinkPath": string;
     }
     interface PassageRegisterAttributes {
         "appId": string;

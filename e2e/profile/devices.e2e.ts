@@ -1,24 +1,38 @@
 import type { Locator, Page } from '@playwright/test';
 import { addPasskeysViaApi, addVirtualAuthenticator } from './support/passkeys';
 import { APP_ID } from './support/profile-apps';
-import { expect, freshEmail, type SignedIn, storeTokens, test } from './support/profile-test';
+import { changes, expect, freshEmail, openProfile, test } from './support/profile-test';
 
 const DEVICES = `/v1/apps/${APP_ID}/currentuser/devices`;
 
-async function openProfile(page: Page, url: string, user: SignedIn): Promise<Locator> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { changes: unknown[] };
-    w.changes = [];
-    document.addEventListener('passageProfileChange', (e) => w.changes.push((e as CustomEvent).detail));
-  });
-  await storeTokens(page, url, user);
-  await page.goto(`${url}/passageSuccess`);
-  const profile = page.locator('passage-profile');
-  await expect(profile.getByRole('heading', { name: 'My passkeys' })).toBeVisible();
-  return profile;
-}
-const changes = (page: Page) => page.evaluate(() => (window as unknown as { changes: object[] }).changes);
 const rows = (profile: Locator) => profile.locator('tbody tr');
+
+/** The text of the focused control when it is inside the profile's open dialog, otherwise null. */
+const focusedInDialog = (profile: Locator) =>
+  profile.evaluate((el) => {
+    const active = el.shadowRoot?.activeElement;
+    return active?.closest('dialog[open]') ? (active.textContent ?? '') : null;
+  });
+
+/**
+ * Presses Tab, then Shift+Tab, more times than the dialog has controls, and checks after each press
+ * that focus went to the next (previous) control of the dialog, wrapping around, never leaving it.
+ */
+async function expectFocusTrapped(page: Page, profile: Locator, controls: string[]) {
+  const start = controls.indexOf((await focusedInDialog(profile)) ?? '');
+  expect(start, 'focus starts inside the dialog').toBeGreaterThanOrEqual(0);
+  let at = start;
+  for (const [key, step] of [
+    ['Tab', 1],
+    ['Shift+Tab', -1],
+  ] as const) {
+    for (let press = 0; press < controls.length * 2 + 1; press++) {
+      await page.keyboard.press(key);
+      at = (at + step + controls.length) % controls.length;
+      expect(await focusedInDialog(profile), `${key} #${press + 1}`).toBe(controls[at]);
+    }
+  }
+}
 
 test('adding a passkey with the browser marks it as this device; a failed add says so', async ({
   page,
@@ -126,6 +140,7 @@ test('deleting a passkey asks in a danger modal that traps focus, cancels on Esc
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('You will no longer be able to sign in with “Passkey 2”.');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectFocusTrapped(page, profile, ['Cancel', 'Delete']);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(deleteButton).toBeFocused();
@@ -220,8 +235,7 @@ test('the learn-more modal explains passkeys, keeps focus inside and gives it ba
   await expect(dialog).toContainText('Passkeys are a simpler and more secure alternative to passwords.');
   const close = dialog.getByRole('button', { name: 'Close' });
   await expect(close).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(learnMore).not.toBeFocused();
+  await expectFocusTrapped(page, profile, ['Close']);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(learnMore).toBeFocused();

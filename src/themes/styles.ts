@@ -1,10 +1,11 @@
 /**
- * The stylesheet of every view, rendered as a <style> inside the element's shadow root by the view
- * frame, so the views are self-contained wherever they are rendered. Light defaults on `.container`,
- * dark ones on `[data-theme=dark]`; the app's customization is set inline on the same element (it
- * wins over both) and a page's own `--passage-*` wins over everything (see variables.ts).
+ * The theme every element shares, on its `.container`: the light defaults of the documented
+ * variables, the dark ones on `[data-theme=dark]`, and the container itself. The app's customization
+ * is set inline on the same element (it wins over both) and a page's own `--passage-*` wins over
+ * everything (see variables.ts). Shorthands for the rules that build on it: `--_bg`, `--_text`,
+ * `--_muted`, `--_link`, `--_error`, `--_ok`, `--_focus`.
  */
-export const VIEW_STYLES = `
+export const THEME_STYLES = `
 .container{
 --passage-container-background-color-default:#ffffff;--passage-container-max-width-default:300px;
 --passage-container-padding-default:24px;--passage-container-border-radius-default:5px;
@@ -58,7 +59,13 @@ font-family:var(--passage-body-font-family,var(--passage-body-font-family-defaul
 font-size:var(--passage-body-font-size,var(--passage-body-font-size-default));line-height:1.4;
 }
 .container *,.container *::before,.container *::after{box-sizing:border-box}
-.view{display:grid;gap:12px;animation:fade .3s ease-out}
+`;
+
+/**
+ * The stylesheet of every view, rendered as a <style> inside the element's shadow root by the view
+ * frame, so the views are self-contained wherever they are rendered: the shared theme, then the views.
+ */
+export const VIEW_STYLES = `${THEME_STYLES}.view{display:grid;gap:12px;animation:fade .3s ease-out}
 @keyframes fade{from{opacity:0}}
 @keyframes spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.view{animation:none}.spinner{animation-duration:1.9s!important}}

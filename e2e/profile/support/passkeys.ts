@@ -9,9 +9,14 @@ interface Started {
 }
 
 /** Adds `count` passkeys named "Passkey 1…n" through the API, with a software authenticator in Node. */
-export async function addPasskeysViaApi(api: ProfileApi, user: SignedIn, count: number): Promise<string[]> {
+export async function addPasskeysViaApi(
+  api: ProfileApi,
+  user: SignedIn,
+  count: number,
+  appId = APP_ID,
+): Promise<string[]> {
   const authenticator = new SoftwareAuthenticator(api.url);
-  const devices = `/v1/apps/${APP_ID}/currentuser/devices`;
+  const devices = `/v1/apps/${appId}/currentuser/devices`;
   const ids: string[] = [];
   for (let n = 1; n <= count; n++) {
     const start = await api.call<Started>(

@@ -2,6 +2,10 @@
 export const APP_ID = 'opDemo7Kq2Lx9RmT4wYc6dHf';
 export const VERIFYING_APP_ID = 'profVerify00000000000001';
 export const READ_ONLY_APP_ID = 'profReadOnly000000000001';
+/** For the failure tests (their own per-app limits: they send many links). */
+export const FAILURES_APP_ID = 'profFailures000000000001';
+/** Email sign-in only, and no phone field in the profile. */
+export const EMAIL_ONLY_APP_ID = 'profEmailOnly00000000001';
 
 const schema = [
   { id: 'fName', field_name: 'full_name', friendly_name: 'Full name', type: 'string' },
@@ -37,5 +41,14 @@ export const profileApps = {
     { ...base, id: APP_ID, name: 'Profile test app' },
     { ...base, id: VERIFYING_APP_ID, name: 'Verifying app', require_identifier_verification: true },
     { ...base, id: READ_ONLY_APP_ID, name: 'Read-only app', profile_management: false },
+    { ...base, id: FAILURES_APP_ID, name: 'Failures app' },
+    {
+      ...base,
+      id: EMAIL_ONLY_APP_ID,
+      name: 'Email-only app',
+      allowed_identifier: 'email',
+      user_metadata_schema: schema.filter((field) => field.type !== 'phone'),
+      layouts: { registration: [], profile: profileLayout.filter((item) => item.id !== 'fMobile') },
+    },
   ],
 };

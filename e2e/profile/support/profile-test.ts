@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { type StartedServer, startServer } from '../../support/start-server';
 import { APP_ID, profileApps } from './profile-apps';
 
@@ -45,6 +45,13 @@ export class ProfileApi {
     throw new Error(`no message to ${to} in the dev outbox`);
   }
 
+  /** The confirmation link (`psg_verify_link`) of the newest message to `to`, as sent. */
+  async lastVerifyLink(to: string): Promise<URL> {
+    const link = /https?:\/\/\S*psg_verify_link=[\w-]+/.exec((await this.lastMessage(to)).text)?.[0];
+    if (!link) throw new Error(`no confirmation link in the last message to ${to}`);
+    return new URL(link);
+  }
+
   /** Registers `email` with a one-time code read from the dev outbox, as a person would. */
   async signUp(email: string, appId = APP_ID): Promise<SignedIn> {
     const app = `/v1/apps/${appId}`;
@@ -82,6 +89,76 @@ export async function storeTokens(
   }, user);
 }
 
+/** What the page's `passageProfileChange` events carried, in order. */
+export interface Change {
+  type: string;
+  [key: string]: unknown;
+}
+
+const recorded = new WeakMap<Page, Change[]>();
+
+/** Collects the element's `passageProfileChange` events, in this process, so they outlive navigation. */
+export async function recordChanges(page: Page) {
+  if (recorded.has(page)) return;
+  const list: Change[] = [];
+  recorded.set(page, list);
+  await page.exposeFunction('recordProfileChange', (change: Change) => void list.push(change));
+  await page.addInitScript(() => {
+    const w = window as unknown as { recordProfileChange(change: unknown): Promise<void> };
+    document.addEventListener(
+      'passageProfileChange',
+      (e) => void w.recordProfileChange((e as CustomEvent).detail),
+    );
+  });
+}
+
+/** The changes recorded so far (after the page's pending events have arrived). */
+export async function changes(page: Page): Promise<Change[]> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined);
+  return [...(recorded.get(page) ?? [])];
+}
+
+/**
+ * Makes the demo's element (which carries the demo app's id) talk to another app of the test server:
+ * every call under `/v1/apps/<demo app>` goes to `/v1/apps/<appId>` instead. Each test file uses its
+ * own app, so the per-app limits of the server (sign-ups, codes sent) are not shared between files.
+ */
+export async function useApp(page: Page, appId: string) {
+  if (appId === APP_ID) return;
+  await page.route(`**/v1/apps/${APP_ID}**`, (route) =>
+    route.continue({ url: route.request().url().replace(`/v1/apps/${APP_ID}`, `/v1/apps/${appId}`) }),
+  );
+}
+
+/** Opens /passageSuccess signed in as `user` (of `appId`), recording changes, once the profile shows. */
+export async function openProfile(page: Page, url: string, user: SignedIn, appId = APP_ID): Promise<Locator> {
+  await recordChanges(page);
+  await useApp(page, appId);
+  await storeTokens(page, url, user);
+  await page.goto(`${url}/passageSuccess`);
+  const profile = page.locator('passage-profile');
+  await expect(profile.getByRole('heading', { name: 'Login info' })).toBeVisible();
+  return profile;
+}
+
+/** Answers calls matching `url` (and `method`, when given) with an API error, as the server would. */
+export async function answerWithError(
+  page: Page,
+  url: string,
+  error: { status: number; code: string; message: string },
+  method?: string,
+) {
+  await page.route(url, (route) =>
+    method && route.request().method() !== method
+      ? route.fallback()
+      : route.fulfill({
+          status: error.status,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: error.code, error: error.message }),
+        }),
+  );
+}
+
 let counter = 0;
 /** A fresh address per test, so limits and state never leak between tests. */
 export const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
@@ -103,4 +180,4 @@ export const test = base.extend<{ api: ProfileApi }, { server: StartedServer }>(
   api: async ({ server }, use) => use(new ProfileApi(server.url)),
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -9,28 +9,37 @@ export async function getCurrentUser(user: CurrentUserClient): Promise<CurrentUs
   return (await user.call<{ user: CurrentUser }>('GET', '')).user;
 }
 
-/** Starts an email change; the server sends a confirmation link to the new address. Returns the link id. */
-export async function changeEmail(
-  user: CurrentUserClient,
-  newEmail: string,
-  language: string,
-): Promise<string> {
-  const body = await user.call<{ magic_link: { id: string } }>('PATCH', '/email', {
-    new_email: newEmail,
-    language,
-  });
-  return body.magic_link.id;
+export interface IdentifierChangeOptions {
+  /** Language of the confirmation message. */
+  language: string;
+  /** Where the confirmation link lands (a path on the app's origin); the server's default without it. */
+  magicLinkPath?: string;
 }
 
-/** Starts a phone change; the server sends a confirmation link to the new number. Returns the link id. */
-export async function changePhone(
+/**
+ * `PATCH /currentuser/email|phone`: starts a change; the server sends a confirmation link
+ * (`psg_verify_link`) to the new address or number. Returns the link id.
+ */
+async function changeIdentifier(
   user: CurrentUserClient,
-  newPhone: string,
-  language: string,
+  kind: 'email' | 'phone',
+  value: string,
+  { language, magicLinkPath }: IdentifierChangeOptions,
 ): Promise<string> {
-  const body = await user.call<{ magic_link: { id: string } }>('PATCH', '/phone', {
-    new_phone: newPhone,
+  const body = {
+    [`new_${kind}`]: value,
     language,
-  });
-  return body.magic_link.id;
+    ...(magicLinkPath ? { magic_link_path: magicLinkPath } : {}),
+  };
+  return (await user.call<{ magic_link: { id: string } }>('PATCH', `/${kind}`, body)).magic_link.id;
+}
+
+/** Starts an email change; the link goes to the new address. */
+export function changeEmail(user: CurrentUserClient, newEmail: string, options: IdentifierChangeOptions) {
+  return changeIdentifier(user, 'email', newEmail, options);
+}
+
+/** Starts a phone change; the link goes to the new number by text message. */
+export function changePhone(user: CurrentUserClient, newPhone: string, options: IdentifierChangeOptions) {
+  return changeIdentifier(user, 'phone', newPhone, options);
 }

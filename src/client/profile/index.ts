@@ -1,3 +1,3 @@
 export { deleteDevice, listDevices, renameDevice } from './devices';
-export { changeEmail, changePhone, getCurrentUser } from './identifiers';
+export { changeEmail, changePhone, getCurrentUser, type IdentifierChangeOptions } from './identifiers';
 export { getUserMetadata, updateUserMetadata } from './user-metadata';

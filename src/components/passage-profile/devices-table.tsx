@@ -86,8 +86,7 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
         </h2>
         <button
           type="button"
-          class="link-button"
-          part="secondary-button"
+          part="link"
           onClick={(event) => props.onLearnMore(event.currentTarget as HTMLElement)}
         >
           {t('learn-more')}
@@ -122,8 +121,7 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
                       : [
                           <button
                             type="button"
-                            class="link-button"
-                            part="secondary-button"
+                            part="link"
                             aria-label={`${t('edit-device')} ${device.friendly_name}`}
                             data-edit={`rename-${device.id}`}
                             disabled={props.renaming !== null}
@@ -133,8 +131,7 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
                           </button>,
                           <button
                             type="button"
-                            class="link-button danger"
-                            part="danger-button"
+                            part="danger-link"
                             aria-label={t('delete-device-label', { name: device.friendly_name })}
                             onClick={(event) => props.onDelete(device, event.currentTarget as HTMLElement)}
                           >

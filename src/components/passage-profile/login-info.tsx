@@ -84,8 +84,7 @@ export const LoginInfo: FunctionalComponent<LoginInfoProps> = (props) => {
             {props.editable ? (
               <button
                 type="button"
-                class="link-button"
-                part="secondary-button"
+                part="link"
                 aria-label={t('edit-field', { field: t(label[kind]) })}
                 data-edit={kind}
                 disabled={props.editing !== null}

@@ -1,4 +1,5 @@
 import { type FunctionalComponent, h } from '@stencil/core';
+import { trapTab } from './focus-trap';
 
 export interface ModalProps {
   id: string;
@@ -8,8 +9,9 @@ export interface ModalProps {
 }
 
 /**
- * A modal card on the native `<dialog>` (opened with showModal by the element, so focus is trapped,
- * the page behind is inert and Escape closes it). Danger-styled for destructive confirmations.
+ * A modal card on the native `<dialog>` (opened with showModal by the element, so the page behind is
+ * inert and Escape closes it; Tab and Shift+Tab wrap around its controls, where the browser would let
+ * focus leave for its own UI). Danger-styled for destructive confirmations.
  */
 export const Modal: FunctionalComponent<ModalProps> = ({ id, title, danger, onClose }, children) => (
   <dialog
@@ -20,6 +22,7 @@ export const Modal: FunctionalComponent<ModalProps> = ({ id, title, danger, onCl
       event.preventDefault();
       onClose();
     }}
+    onKeyDown={(event: KeyboardEvent) => trapTab(event, event.currentTarget as HTMLElement)}
   >
     <h2 id={`${id}-title`} class="modal-title">
       {title}

@@ -30,7 +30,6 @@ export const Paginator: FunctionalComponent<PaginatorProps> = ({ t, page, pageSi
     </span>
     <button
       type="button"
-      class="icon-button"
       part="secondary-button"
       aria-label={t('previous-page')}
       disabled={page.page === 0}
@@ -40,7 +39,6 @@ export const Paginator: FunctionalComponent<PaginatorProps> = ({ t, page, pageSi
     </button>
     <button
       type="button"
-      class="icon-button"
       part="secondary-button"
       aria-label={t('next-page')}
       disabled={page.page >= page.pageCount - 1}

@@ -56,15 +56,33 @@ import {
   watchSystemDark,
 } from '../../themes/customization';
 import { DevicesTable } from './devices-table';
+import { canLookUp, identifierKinds, needsPhoneLibrary } from './login-rows';
 import { LoginInfo } from './login-info';
 import { MetadataForm } from './metadata-form';
 import { Modal } from './modal';
-import type { ProfileChange } from './profile-events';
+import type { ProfileChange, SignInReason } from './profile-events';
+import { classifyFailure } from './profile-failures';
+import { PROFILE_STYLES } from './profile-styles';
+import { confirmationPath, readVerifyLink } from './verify-link';
 
-const SESSION_LOST = new Set([401, 704]);
+/** What opening an email/phone change confirmation link gave. */
+type LinkOutcome = { ok: true; identifier: IdentifierKind | null } | { ok: false; key: ProfileMessageKey };
+
+/** How the signed-out notice is announced: a sign-out the user asked for politely, one that could not
+ * reach the server as an alert; "no user is logged in" (on load) not at all. */
+const SIGNED_OUT_ROLE: Partial<Record<ProfileMessageKey, 'alert' | 'status'>> = {
+  'signed-out': 'status',
+  'signed-out-server-unreachable': 'alert',
+};
+
+const CONFIRMED: Record<IdentifierKind | 'unknown', ProfileMessageKey> = {
+  email: 'successfully-changed-email',
+  phone: 'successfully-changed-phone',
+  unknown: 'identifier-change-confirmed',
+};
 
 /** `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2). */
-@Component({ tag: 'passage-profile', styleUrl: 'passage-profile.css', shadow: true })
+@Component({ tag: 'passage-profile', shadow: true })
 export class PassageProfile {
   @Element() host!: HTMLElement;
 
@@ -80,8 +98,12 @@ export class PassageProfile {
   @Prop() defaultCountryCode: string = 'us';
   /** Where "Sign in again" leads; without it the element only fires its event. */
   @Prop() signInUrl?: string;
+  /** The page (a path on the app's origin) that email/phone change confirmation links open; it must
+   * show this element, which confirms the change. Default: the page the element is on. */
+  @Prop() verifyLinkPath?: string;
 
-  /** Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry. */
+  /** Fired for every change: a loaded user, an identifier change, metadata, passkeys, sign-out, expiry,
+   * a needed re-authentication, "Sign in again" pressed, and errors. */
   @Event({ eventName: 'passageProfileChange' }) profileChange!: EventEmitter<ProfileChange>;
 
   @State() state: ProfileState = initialProfileState;
@@ -100,11 +122,16 @@ export class PassageProfile {
   @State() pageSize = DEFAULT_PAGE_SIZE;
   @State() announcement = '';
   @State() alert: string | null = null;
+  /** An action was refused until the user signs in again; the session itself is still valid. */
+  @State() reauthenticate = false;
+  /** What the signed-out state says. */
+  @State() signedOutNotice: ProfileMessageKey = 'there-is-no-currently-logged-in-user';
   @State() busy = false;
   @State() systemDark = false;
 
   private client!: PassageClient;
   private phone: PhoneReader | undefined;
+  private phoneLoading: Promise<void> | undefined;
   private opener: HTMLElement | null = null;
   private stopWatchingTheme: (() => void) | null = null;
 
@@ -143,6 +170,8 @@ export class PassageProfile {
   async load() {
     this.state = initialProfileState;
     this.alert = null;
+    this.reauthenticate = false;
+    this.signedOutNotice = 'there-is-no-currently-logged-in-user';
     this.client = new PassageClient(this.appId, { apiUrl: this.apiUrl ?? '' });
     try {
       this.app = await this.client.appInfo();
@@ -150,25 +179,69 @@ export class PassageProfile {
       this.dispatch({ type: 'failed', status: 'invalid-app' });
       return;
     }
-    await Promise.all([this.loadLanguage(), this.loadPhoneReader(this.app)]);
+    const [link] = await Promise.all([
+      this.openVerifyLink(),
+      this.loadLanguage(),
+      this.loadPhoneReader(identifierKinds(this.app.allowed_identifier, null)),
+    ]);
     if (!this.client.tokenStore.getAuthToken() && !this.client.tokenStore.getRefreshToken()) {
       this.dispatch({ type: 'signed-out' });
+    } else {
+      await this.loadUser();
+    }
+    if (link) this.reportVerifyLink(link);
+  }
+
+  /**
+   * Confirms an email/phone change when the page was opened with its link (`?psg_verify_link=`,
+   * PATCH magic-link/activate). The link's parameters leave the address first, so a reload cannot
+   * spend it twice. Activation signs the link's user in, so the profile loads after it.
+   */
+  private async openVerifyLink(): Promise<LinkOutcome | null> {
+    const link = typeof location === 'undefined' ? null : readVerifyLink(location.href);
+    if (!link) return null;
+    history.replaceState(history.state, '', link.cleanPath);
+    try {
+      await this.client.magicLinkActivate(link.token);
+      return { ok: true, identifier: link.kind };
+    } catch (error) {
+      const invalid = error instanceof PassageError && error.statusCode === 404;
+      return { ok: false, key: invalid ? 'link-invalid' : 'verification-failed-please-try-again' };
+    }
+  }
+
+  /** Says what the link did, once the profile shows the result. */
+  private reportVerifyLink(link: LinkOutcome) {
+    if (!link.ok) {
+      const message = this.t(link.key);
+      this.alert ??= message;
+      this.emit({ type: 'error', action: 'confirm-identifier-change', message });
       return;
     }
-    await this.run('load', async () => {
-      const account = this.client.getCurrentUser();
-      const [user, devices, metadata] = await Promise.all([
-        getCurrentUser(account),
-        listDevices(account),
-        getUserMetadata(account),
-      ]);
-      this.user = user;
-      this.devices = devices;
-      this.metadata = metadata;
-      this.metadataDraft = draftFromMetadata(this.fieldList(), metadata);
-      this.dispatch({ type: 'loaded' });
-      this.emit({ type: 'loaded', user });
-    });
+    this.emit({ type: 'identifier-change-confirmed', identifier: link.identifier });
+    if (this.state.status === 'ready') this.announce(CONFIRMED[link.identifier ?? 'unknown']);
+  }
+
+  private async loadUser() {
+    await this.run(
+      'load',
+      async () => {
+        const account = this.client.getCurrentUser();
+        const [user, devices, metadata] = await Promise.all([
+          getCurrentUser(account),
+          listDevices(account),
+          getUserMetadata(account),
+        ]);
+        this.user = user;
+        this.devices = devices;
+        this.metadata = metadata;
+        this.metadataDraft = draftFromMetadata(this.fieldList(), metadata);
+        await this.loadPhoneReader(this.identifierKinds());
+        this.dispatch({ type: 'loaded' });
+        this.emit({ type: 'loaded', user });
+      },
+      'failed-to-load-profile',
+    );
   }
 
   /** Deletes a passkey by id, as the Delete button does after confirmation; errors show in the element. */
@@ -203,15 +276,18 @@ export class PassageProfile {
     );
   }
 
-  /** Signs out: revokes the refresh token and forgets the stored tokens. */
+  /** Signs out: forgets the stored tokens and revokes the refresh token on the server. When the server
+   * cannot be reached the tokens are still gone from this browser, and the element says so. */
   @Method()
   async signOut(): Promise<void> {
     const revoked = await this.client.getCurrentSession().signOut();
     this.user = null;
     this.devices = [];
+    this.alert = null;
+    this.reauthenticate = false;
+    this.signedOutNotice = revoked ? 'signed-out' : 'signed-out-server-unreachable';
     this.dispatch({ type: 'signed-out' });
     this.emit({ type: 'signed-out', revoked });
-    this.announce('signed-out');
   }
 
   private emit(change: ProfileChange) {
@@ -224,8 +300,9 @@ export class PassageProfile {
   }
 
   /**
-   * Runs one server action: a lost session switches to the sign-in-again state; any other failure
-   * shows the action's message with the server's reason and fires an `error` change.
+   * Runs one server action. A lost session switches to the sign-in-again state; a change that needs a
+   * recent sign-in says so and offers one, keeping the session; any other failure shows the action's
+   * message with the server's reason. Each fires its change.
    */
   private async run(
     action: string,
@@ -234,13 +311,18 @@ export class PassageProfile {
   ) {
     this.busy = true;
     this.alert = null;
+    this.reauthenticate = false;
     this.announcement = '';
     try {
       await work();
     } catch (error) {
-      if (error instanceof PassageError && SESSION_LOST.has(error.statusCode)) {
+      const kind = classifyFailure(error);
+      if (kind === 'session-lost') {
         this.dispatch({ type: 'failed', status: 'session-expired' });
         this.emit({ type: 'session-expired' });
+      } else if (kind === 'reauthenticate') {
+        this.reauthenticate = true;
+        this.emit({ type: 'reauthentication-required', action });
       } else {
         const reason = error instanceof Error && error.message ? ` ${error.message}` : '';
         const text = `${this.t(failure)}${reason}`;
@@ -254,12 +336,14 @@ export class PassageProfile {
     }
   }
 
-  /** The phone library is a lazy chunk, loaded only when the app lets users hold a phone number. */
-  private async loadPhoneReader(app: AppInfo) {
-    const phones =
-      app.allowed_identifier !== 'email' || app.user_metadata_schema.some((f) => f.type === 'phone');
-    if (!phones || this.phone) return;
-    this.phone = (await import('../../phone/libphonenumber-reader')).libphonenumberReader;
+  /** The phone library is a lazy chunk, loaded (once) only when the user can type a phone number:
+   * as soon as the app's settings tell, otherwise once the user shows a phone row. */
+  private loadPhoneReader(kinds: IdentifierKind[]): Promise<void> {
+    if (!this.app || !needsPhoneLibrary(this.app, kinds)) return Promise.resolve();
+    this.phoneLoading ??= import('../../phone/libphonenumber-reader').then((module) => {
+      this.phone = module.libphonenumberReader;
+    });
+    return this.phoneLoading;
   }
 
   private validationOptions() {
@@ -279,11 +363,7 @@ export class PassageProfile {
   }
 
   private identifierKinds(): IdentifierKind[] {
-    const allowed = this.app?.allowed_identifier ?? 'email';
-    const kinds: IdentifierKind[] = [];
-    if (allowed !== 'phone' || this.user?.email) kinds.push('email');
-    if (allowed !== 'email' || this.user?.phone) kinds.push('phone');
-    return kinds;
+    return identifierKinds(this.app?.allowed_identifier ?? 'email', this.user);
   }
 
   // Login info ------------------------------------------------------------------------------------
@@ -308,16 +388,20 @@ export class PassageProfile {
     await this.run(
       `change-${kind}`,
       async () => {
-        if (await this.client.identifierExists(check.value)) {
+        const lookUp = canLookUp((this.app as AppInfo).allowed_identifier, kind);
+        if (lookUp && (await this.client.identifierExists(check.value))) {
           this.identifierError = this.t(
             kind === 'email' ? 'email-address-already-in-use' : 'phone-number-already-in-use',
           );
           return;
         }
-        const language = this.translator.lang;
         const account = this.client.getCurrentUser();
-        if (kind === 'email') await changeEmail(account, check.value, language);
-        else await changePhone(account, check.value, language);
+        const options = {
+          language: this.translator.lang,
+          magicLinkPath: confirmationPath(this.verifyLinkPath || pagePath(), kind),
+        };
+        if (kind === 'email') await changeEmail(account, check.value, options);
+        else await changePhone(account, check.value, options);
         const user = await getCurrentUser(account);
         this.user = user;
         const confirmed = (kind === 'email' ? user.email : user.phone) === check.value;
@@ -457,10 +541,11 @@ export class PassageProfile {
     return new Intl.DateTimeFormat(this.translator.lang, { dateStyle: 'medium' }).format(date);
   };
 
-  private signIn = () => {
-    this.emit({ type: 'session-expired' });
+  /** "Sign in again": tells the page why, then goes to `sign-in-url` when there is one. */
+  private requestSignIn(reason: SignInReason) {
+    this.emit({ type: 'sign-in-requested', reason });
     if (this.signInUrl) location.assign(this.signInUrl);
-  };
+  }
 
   // Rendering -------------------------------------------------------------------------------------
 
@@ -503,12 +588,7 @@ export class PassageProfile {
             <button type="button" part="secondary-button" data-autofocus onClick={() => this.closeDialog()}>
               {t('cancel')}
             </button>
-            <button
-              type="button"
-              class="danger-fill"
-              part="danger-button"
-              onClick={() => this.confirmDelete(dialog.deviceId)}
-            >
+            <button type="button" part="danger-button" onClick={() => this.confirmDelete(dialog.deviceId)}>
               {t('delete')}
             </button>
           </div>
@@ -518,11 +598,16 @@ export class PassageProfile {
     return null;
   }
 
-  private renderSignedOut(key: ProfileMessageKey) {
+  private renderSignIn(
+    key: ProfileMessageKey,
+    reason: SignInReason,
+    part: string,
+    role?: 'alert' | 'status',
+  ) {
     return (
-      <div class="notice" part="session-notice">
-        <p role={key === 'session-expired' ? 'alert' : undefined}>{this.t(key)}</p>
-        <button type="button" part="primary-button" onClick={this.signIn}>
+      <div class="notice" part={part}>
+        <p role={role}>{this.t(key)}</p>
+        <button type="button" part="primary-button" onClick={() => this.requestSignIn(reason)}>
           {this.t('sign-in-again')}
         </button>
       </div>
@@ -610,11 +695,14 @@ export class PassageProfile {
           </p>
         );
       case 'signed-out':
-        return this.renderSignedOut(
-          this.announcement ? 'signed-out' : 'there-is-no-currently-logged-in-user',
+        return this.renderSignIn(
+          this.signedOutNotice,
+          'signed-out',
+          'session-notice',
+          SIGNED_OUT_ROLE[this.signedOutNotice],
         );
       case 'session-expired':
-        return this.renderSignedOut('session-expired');
+        return this.renderSignIn('session-expired', 'session-expired', 'session-notice', 'alert');
       case 'load-failed':
         return (
           <div class="notice" part="load-failed">
@@ -632,8 +720,9 @@ export class PassageProfile {
     const mode = resolveThemeMode(this.theme, this.systemDark);
     return (
       <Host>
+        <style>{PROFILE_STYLES}</style>
         <div
-          class="container"
+          class="container profile"
           part="container"
           data-theme={mode}
           style={customizationFor(this.app, mode)}
@@ -642,6 +731,14 @@ export class PassageProfile {
         >
           <h1 class="visually-hidden">{this.t('profile-title')}</h1>
           {this.renderBody()}
+          {this.reauthenticate && this.state.status === 'ready'
+            ? this.renderSignIn(
+                'reauthentication-required',
+                'reauthentication-required',
+                'reauthentication-notice',
+                'alert',
+              )
+            : null}
           <p class="alert" part="alert" role="alert">
             {this.alert ?? ''}
           </p>
@@ -652,4 +749,9 @@ export class PassageProfile {
       </Host>
     );
   }
+}
+
+/** The address of the page the element is on, as a path. */
+function pagePath(): string {
+  return typeof location === 'undefined' ? '/' : location.pathname + location.search + location.hash;
 }

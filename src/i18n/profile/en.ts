@@ -9,6 +9,7 @@ export const profileEn = {
   'something-went-wrong': 'Something went wrong',
   saved: 'Saved.',
   'try-again': 'Try again',
+  'failed-to-load-profile': 'Failed to load your profile.',
 
   // Login info rows
   'login-info': 'Login info',
@@ -35,6 +36,11 @@ export const profileEn = {
   'identifier-updated': 'Your {field} was updated.',
   'failed-to-update-email': 'Failed to update email.',
   'failed-to-update-phone': 'Failed to update phone.',
+  'successfully-changed-email': 'successfully changed email',
+  'successfully-changed-phone': 'successfully changed phone number',
+  'identifier-change-confirmed': 'Your change is confirmed.',
+  'link-invalid': 'link invalid',
+  'verification-failed-please-try-again': 'verification failed please try again',
   'read-only-profile': 'Your login info cannot be changed here.',
 
   // User metadata form
@@ -99,6 +105,9 @@ export const profileEn = {
   'session-expired': 'Your session has expired. Please sign in again.',
   'there-is-no-currently-logged-in-user': 'No user is logged in.',
   'sign-in-again': 'Sign in again',
+  'signed-out-server-unreachable':
+    'You are signed out on this device, but the server could not be reached to end your session.',
+  'reauthentication-required': 'For your security, please sign in again before making this change.',
 } as const;
 
 export type ProfileMessageKey = keyof typeof profileEn;

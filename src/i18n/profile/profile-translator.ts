@@ -1,15 +1,21 @@
 import { format, type Params } from '../format';
-import { directionOf, primarySubtag } from '../languages';
+import { directionOf, type Language, LANGUAGES, pickLanguage } from '../languages';
 import { type ProfileMessageKey, type ProfileMessages, profileEn } from './en';
 
-/** Languages the profile ships, each but English a lazy chunk. */
-export const PROFILE_LANGUAGES = ['en', 'de', 'es', 'fr', 'ar'] as const;
-export type ProfileLanguage = (typeof PROFILE_LANGUAGES)[number];
+/** The profile ships the languages of the sign-in elements, each but English a lazy chunk. */
+export const PROFILE_LANGUAGES = LANGUAGES;
+export type ProfileLanguage = Language;
 
-const loaders: Record<Exclude<ProfileLanguage, 'en'>, () => Promise<Partial<ProfileMessages>>> = {
+/** Loaders of the non-English profile strings; a literal import() each, so bundlers split them. */
+export const profileLoaders: Record<Exclude<ProfileLanguage, 'en'>, () => Promise<ProfileMessages>> = {
   de: () => import('./locales/de').then((m) => m.profileDe),
   es: () => import('./locales/es').then((m) => m.profileEs),
   fr: () => import('./locales/fr').then((m) => m.profileFr),
+  it: () => import('./locales/it').then((m) => m.profileIt),
+  pt: () => import('./locales/pt').then((m) => m.profilePt),
+  pl: () => import('./locales/pl').then((m) => m.profilePl),
+  nl: () => import('./locales/nl').then((m) => m.profileNl),
+  zh: () => import('./locales/zh').then((m) => m.profileZh),
   ar: () => import('./locales/ar').then((m) => m.profileAr),
 };
 
@@ -32,15 +38,10 @@ export function createProfileTranslator(
 
 export const profileEnglish = createProfileTranslator('en');
 
-/** The bundled language for the first candidate tag whose primary subtag we ship; English otherwise. */
-export function pickProfileLanguage(candidates: readonly (string | null | undefined)[]): ProfileLanguage {
-  for (const tag of candidates) {
-    const primary = tag ? primarySubtag(tag) : '';
-    if (primary && (PROFILE_LANGUAGES as readonly string[]).includes(primary))
-      return primary as ProfileLanguage;
-  }
-  return 'en';
-}
+/** The bundled language for the first candidate tag whose primary subtag we ship; English otherwise
+ * (the sign-in elements' rule). */
+export const pickProfileLanguage: (candidates: readonly (string | null | undefined)[]) => ProfileLanguage =
+  pickLanguage;
 
 /** Loads the translator; a chunk that fails to load falls back to English silently (SPEC §7). */
 export async function loadProfileTranslator(
@@ -49,7 +50,7 @@ export async function loadProfileTranslator(
   const lang = pickProfileLanguage(candidates);
   if (lang === 'en') return profileEnglish;
   try {
-    return createProfileTranslator(lang, await loaders[lang]());
+    return createProfileTranslator(lang, await profileLoaders[lang]());
   } catch {
     return profileEnglish;
   }

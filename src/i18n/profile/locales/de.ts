@@ -7,6 +7,7 @@ export const profileDe: ProfileMessages = {
   'something-went-wrong': 'Etwas ist schiefgelaufen',
   saved: 'Gespeichert.',
   'try-again': 'Erneut versuchen',
+  'failed-to-load-profile': 'Dein Profil konnte nicht geladen werden.',
   'login-info': 'Anmeldedaten',
   'email-address': 'E-Mail-Adresse',
   'phone-number': 'Telefonnummer',
@@ -31,6 +32,11 @@ export const profileDe: ProfileMessages = {
   'identifier-updated': 'Deine {field} wurde geändert.',
   'failed-to-update-email': 'E-Mail-Adresse konnte nicht geändert werden.',
   'failed-to-update-phone': 'Telefonnummer konnte nicht geändert werden.',
+  'successfully-changed-email': 'E-Mail erfolgreich geändert',
+  'successfully-changed-phone': 'Telefonnummer erfolgreich geändert',
+  'identifier-change-confirmed': 'Deine Änderung ist bestätigt.',
+  'link-invalid': 'Link ungültig',
+  'verification-failed-please-try-again': 'Bestätigung fehlgeschlagen, bitte erneut versuchen',
   'read-only-profile': 'Deine Anmeldedaten können hier nicht geändert werden.',
   'personal-info': 'Persönliche Angaben',
   'enter-field': '{field} eingeben',
@@ -86,4 +92,8 @@ export const profileDe: ProfileMessages = {
   'session-expired': 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
   'there-is-no-currently-logged-in-user': 'Niemand ist angemeldet.',
   'sign-in-again': 'Erneut anmelden',
+  'signed-out-server-unreachable':
+    'Du bist auf diesem Gerät abgemeldet, aber der Server war nicht erreichbar, um deine Sitzung zu beenden.',
+  'reauthentication-required':
+    'Melde dich zu deiner Sicherheit erneut an, bevor du diese Änderung vornimmst.',
 };

@@ -7,6 +7,7 @@ export const profileEs: ProfileMessages = {
   'something-went-wrong': 'Algo salió mal',
   saved: 'Guardado.',
   'try-again': 'Reintentar',
+  'failed-to-load-profile': 'No se pudo cargar tu perfil.',
   'login-info': 'Datos de acceso',
   'email-address': 'Correo electrónico',
   'phone-number': 'Número de teléfono',
@@ -31,6 +32,11 @@ export const profileEs: ProfileMessages = {
   'identifier-updated': 'Tu {field} se ha actualizado.',
   'failed-to-update-email': 'No se pudo cambiar el correo electrónico.',
   'failed-to-update-phone': 'No se pudo cambiar el número de teléfono.',
+  'successfully-changed-email': 'correo cambiado correctamente',
+  'successfully-changed-phone': 'número de teléfono cambiado correctamente',
+  'identifier-change-confirmed': 'Tu cambio está confirmado.',
+  'link-invalid': 'enlace no válido',
+  'verification-failed-please-try-again': 'la verificación falló, inténtalo de nuevo',
   'read-only-profile': 'Tus datos de acceso no se pueden cambiar aquí.',
   'personal-info': 'Datos personales',
   'enter-field': 'Introduce {field}',
@@ -85,4 +91,7 @@ export const profileEs: ProfileMessages = {
   'session-expired': 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
   'there-is-no-currently-logged-in-user': 'No hay ningún usuario conectado.',
   'sign-in-again': 'Volver a iniciar sesión',
+  'signed-out-server-unreachable':
+    'Has cerrado sesión en este dispositivo, pero no se pudo contactar con el servidor para terminar tu sesión.',
+  'reauthentication-required': 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
 };

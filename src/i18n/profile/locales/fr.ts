@@ -7,6 +7,7 @@ export const profileFr: ProfileMessages = {
   'something-went-wrong': 'Un problème est survenu',
   saved: 'Enregistré.',
   'try-again': 'Réessayer',
+  'failed-to-load-profile': 'Impossible de charger votre profil.',
   'login-info': 'Informations de connexion',
   'email-address': 'Adresse e-mail',
   'phone-number': 'Numéro de téléphone',
@@ -31,6 +32,11 @@ export const profileFr: ProfileMessages = {
   'identifier-updated': 'Votre {field} a été mis à jour.',
   'failed-to-update-email': 'Impossible de modifier l’adresse e-mail.',
   'failed-to-update-phone': 'Impossible de modifier le numéro de téléphone.',
+  'successfully-changed-email': 'e-mail modifié avec succès',
+  'successfully-changed-phone': 'numéro de téléphone modifié avec succès',
+  'identifier-change-confirmed': 'Votre modification est confirmée.',
+  'link-invalid': 'lien invalide',
+  'verification-failed-please-try-again': 'la vérification a échoué, veuillez réessayer',
   'read-only-profile': 'Vos informations de connexion ne peuvent pas être modifiées ici.',
   'personal-info': 'Informations personnelles',
   'enter-field': 'Saisissez {field}',
@@ -86,4 +92,7 @@ export const profileFr: ProfileMessages = {
   'session-expired': 'Votre session a expiré. Veuillez vous reconnecter.',
   'there-is-no-currently-logged-in-user': 'Aucun utilisateur n’est connecté.',
   'sign-in-again': 'Se reconnecter',
+  'signed-out-server-unreachable':
+    'Vous êtes déconnecté sur cet appareil, mais le serveur n’a pas pu être joint pour fermer votre session.',
+  'reauthentication-required': 'Pour votre sécurité, reconnectez-vous avant de faire cette modification.',
 };

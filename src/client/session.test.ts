@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from './browser-storage';
+import { PassageError } from './passage-error';
+import { refusesRefreshToken, Session } from './session';
+import { LocalTokenStore } from './token-store';
+
+const jwt = (exp: number) =>
+  [
+    { alg: 'RS256', typ: 'JWT' },
+    { sub: 'u1', exp },
+  ]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+    .join('.') + '.sig';
+const EXPIRED = jwt(1);
+const FRESH = jwt(Math.floor(Date.now() / 1000) + 3600);
+
+type Answer = { status: number; body?: unknown } | 'network-down';
+
+/** A session whose refresh calls get the given answers in turn (the last one repeats). */
+function sessionAnswering(...answers: Answer[]) {
+  const storage = memoryStorage();
+  const tokens = new LocalTokenStore(storage, { read: () => '', write: () => undefined });
+  tokens.setTokens({ auth_token: EXPIRED, redirect_url: '/', refresh_token: 'r1' });
+  let calls = 0;
+  const fetch = (async () => {
+    const answer = answers[Math.min(calls++, answers.length - 1)]!;
+    if (answer === 'network-down') throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+    });
+  }) as typeof globalThis.fetch;
+  const session = new Session({ apiUrl: 'http://id.test', headers: {}, fetch }, '/v1/apps/a', tokens);
+  return { session, storage, calls: () => calls };
+}
+
+const refreshed = { status: 201, body: { auth_result: { auth_token: FRESH, refresh_token: 'r2' } } };
+
+describe('session refresh', () => {
+  it('a refused refresh token (401 invalid_refresh_token) ends the session: 704 and no tokens', async () => {
+    const { session, storage } = sessionAnswering({
+      status: 401,
+      body: { code: 'invalid_refresh_token', error: 'revoked' },
+    });
+    await expect(session.getAuthToken()).rejects.toMatchObject({ statusCode: 704, code: 'PSGLoginRequired' });
+    expect(storage.getItem('psg_refresh_token')).toBeNull();
+    expect(storage.getItem('psg_auth_token')).toBeNull();
+  });
+
+  it('a network failure keeps the tokens, rejects with status 0, and the next call refreshes', async () => {
+    const { session, storage, calls } = sessionAnswering('network-down', refreshed);
+    await expect(session.getAuthToken()).rejects.toMatchObject({ statusCode: 0, code: 'network_error' });
+    expect(storage.getItem('psg_refresh_token')).toBe('r1');
+    expect(storage.getItem('psg_auth_token')).toBe(EXPIRED);
+    expect(await session.getAuthToken()).toBe(FRESH);
+    expect(storage.getItem('psg_refresh_token')).toBe('r2');
+    expect(calls()).toBe(2);
+  });
+
+  for (const status of [500, 502, 503, 408, 429]) {
+    it(`a ${status} answer keeps the tokens and rejects with that status`, async () => {
+      const { session, storage } = sessionAnswering({ status, body: { code: 'x', error: 'later' } });
+      await expect(session.getAuthToken()).rejects.toMatchObject({ statusCode: status });
+      expect(storage.getItem('psg_refresh_token')).toBe('r1');
+    });
+  }
+
+  it('without a refresh token an expired session is over (704), with no call', async () => {
+    const { session, storage, calls } = sessionAnswering(refreshed);
+    storage.removeItem('psg_refresh_token');
+    await expect(session.getAuthToken()).rejects.toMatchObject({ statusCode: 704 });
+    expect(calls()).toBe(0);
+  });
+});
+
+describe('which refresh failures refuse the token', () => {
+  const error = (status: number, code = '') => new PassageError(status, code, '');
+  it('the server saying no about the token: any 4xx but 408 and 429', () => {
+    for (const refused of [
+      error(401, 'invalid_refresh_token'),
+      error(401),
+      error(400, 'invalid_request'),
+      error(403, 'user_not_active'),
+      error(404, 'user_not_found'),
+    ])
+      expect(refusesRefreshToken(refused), `${refused.statusCode} ${refused.code}`).toBe(true);
+  });
+
+  it('not a failure to ask: network, time-out, rate limit, server errors, or anything not from the API', () => {
+    for (const transient of [error(0, 'network_error'), error(408), error(429), error(500), error(503)])
+      expect(refusesRefreshToken(transient), String(transient.statusCode)).toBe(false);
+    expect(refusesRefreshToken(new SyntaxError('Unexpected end of JSON input'))).toBe(false);
+  });
+});
