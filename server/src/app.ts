@@ -22,6 +22,7 @@ import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
+import { trustedProxies } from './http/trusted-proxies.js';
 import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
 import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
@@ -73,8 +74,7 @@ export async function buildServer(
   const http = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new OneLinePerRequest(),
-    // A hop count works too; Fastify's types only list the boolean and address forms.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustedProxies(config.trustProxy) as boolean,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -48,6 +48,26 @@ describe('BatchedRateLimiter: lookups counted in memory, shared through the data
     expect(second.hit('shared', policy).allowed).toBe(false);
   });
 
+  it('writes many keys of different windows in a few statements, each row with its own count', async () => {
+    const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
+    const short = { limit: 5, windowSeconds: 30 };
+    for (let i = 0; i < 1200; i++) {
+      limiter.hit(`many-${i}`, i % 2 === 0 ? policy : short);
+      if (i % 3 === 0) limiter.hit(`many-${i}`, i % 2 === 0 ? policy : short);
+    }
+    await limiter.flush();
+    expect(await storedHits('many-0')).toBe(2);
+    expect(await storedHits('many-1')).toBe(1);
+    expect(await storedHits('many-1197')).toBe(2);
+    expect(await storedHits('many-1199')).toBe(1);
+    const total = await db
+      .selectFrom('rate_limits')
+      .select(db.fn.sum<number>('hits').as('sum'))
+      .where('key', 'like', 'many-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(total.sum)).toBe(1600);
+  });
+
   it('flushes on its own after flushMs', async () => {
     const limiter = new BatchedRateLimiter(db, { flushMs: 20 });
     limiter.hit('timed', policy);
@@ -55,13 +75,30 @@ describe('BatchedRateLimiter: lookups counted in memory, shared through the data
     expect(await storedHits('timed')).toBe(1);
   });
 
-  it('forgets keys whose window has ended once they are written', async () => {
+  it('forgets keys whose window has ended, without writing them', async () => {
     const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
     limiter.hit('old', { limit: 3, windowSeconds: 1 }, Date.now() - 5_000);
-    await limiter.flush();
     expect(limiter.size).toBe(1);
     await limiter.flush();
     expect(limiter.size).toBe(0);
+    expect(await storedHits('old')).toBe(0);
+  });
+
+  it('writes a key only once it reached a tenth of its limit here, then every hit of it', async () => {
+    const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
+    const lookups = { limit: 600, windowSeconds: 60 };
+    for (let i = 0; i < 2; i++) limiter.hit('quiet', lookups);
+    for (let i = 0; i < 60; i++) limiter.hit('busy', lookups);
+    await limiter.flush();
+    expect(await storedHits('quiet')).toBe(0);
+    expect(await storedHits('busy')).toBe(60);
+    limiter.hit('busy', lookups);
+    await limiter.flush();
+    expect(await storedHits('busy')).toBe(61);
+    // The quiet key still counts here, and is written once it reaches its share.
+    for (let i = 0; i < 58; i++) limiter.hit('quiet', lookups);
+    await limiter.flush();
+    expect(await storedHits('quiet')).toBe(60);
   });
 
   it('keeps the hits for the next flush when the database fails', async () => {

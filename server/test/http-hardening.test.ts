@@ -1,3 +1,5 @@
+import { loadConfig } from '../src/config/config.js';
+import { trustedProxies } from '../src/http/trusted-proxies.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingSchemaParts } from '../src/http/route-schemas.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
@@ -142,5 +144,24 @@ describe('TRUST_PROXY', () => {
     } finally {
       await t.stop();
     }
+  });
+});
+
+describe('trusted proxies', () => {
+  it('takes the client address from X-Forwarded-For only behind a listed proxy, also for CIDRs', () => {
+    const trust = trustedProxies('10.0.0.0/8, 127.0.0.1');
+    expect(typeof trust).toBe('function');
+    const check = trust as (address: string, hop: number) => boolean;
+    expect(check('127.0.0.1', 0)).toBe(true);
+    expect(check('10.1.2.3', 0)).toBe(true);
+    expect(check('198.18.0.1', 0)).toBe(false);
+    expect(check('198.18.0.1', 0)).toBe(false); // remembered
+    expect(trustedProxies(true)).toBe(true);
+    expect(trustedProxies(false)).toBe(false);
+  });
+
+  it('refuses a hop count, which would trust any client', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/not a hop count/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toBe('10.0.0.5');
   });
 });

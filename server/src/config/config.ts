@@ -15,7 +15,7 @@ export interface ServerConfig {
   /** Sender address of every email (MAIL_FROM); the display name is the app's name. */
   mailFrom: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (TRUST_PROXY). */
-  trustProxy: boolean | string | number;
+  trustProxy: boolean | string;
   contactTo: string | null;
   adminApiKey: string | null;
   production: boolean;
@@ -52,12 +52,19 @@ function optional(raw: string | undefined): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
-/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs. Unset: trust none. */
-function parseTrustProxy(raw: string | undefined): boolean | string | number {
+/**
+ * TRUST_PROXY: `true` or a comma-separated list of proxy addresses/CIDRs. Unset: trust none. A hop count is
+ * refused: it trusts whatever connects directly, so any client could name its own address.
+ */
+function parseTrustProxy(raw: string | undefined): boolean | string {
   const value = optional(raw);
   if (value === null || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY takes the proxies' addresses (e.g. 10.0.0.5 or 10.0.0.0/8) or true, not a hop count ("${value}")`,
+    );
+  }
   return value;
 }
 

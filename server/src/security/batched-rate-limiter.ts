@@ -19,15 +19,21 @@ export interface BatchedRateLimiterOptions {
   flushMs?: number;
   /** Scales every limit like RATE_LIMIT_FACTOR; 0 switches the limits off. */
   factor?: number;
+  /**
+   * A key is written only once this instance counted this share of its limit in the window (default
+   * 0.1): keys far from their limit (most addresses do a lookup or two) cost no write at all.
+   */
+  shareFrom?: number;
   onFlushError?: (error: unknown) => void;
 }
 
 /**
  * Fixed-window limits for high-volume calls (identifier lookups), where a database write per request
- * would cost more than the call itself. Hits are counted in memory and written in one transaction every
- * `flushMs` into the same `rate_limits` rows the exact RateLimiter uses, where the instances' counts meet.
- * An instance decides from the shared total it last read plus its own unwritten hits: alone it is exact;
- * with several instances a key can overrun its limit by what the others counted since their last flush.
+ * would cost more than the call itself. Hits are counted in memory; a key that has reached `shareFrom` of
+ * its limit here is written, with the others of its turn, every `flushMs` into the same `rate_limits`
+ * rows the exact RateLimiter uses, where the instances' counts meet. An instance decides from the shared
+ * total it last read plus its own unwritten hits: alone it is exact; with n instances a key can overrun
+ * its limit by at most n × shareFrom of it plus what the others counted since their last flush.
  * Limits that guard secrets (code sends, wrong codes) stay on the exact RateLimiter.
  */
 export class BatchedRateLimiter {
@@ -36,6 +42,7 @@ export class BatchedRateLimiter {
   private flushing: Promise<void> | null = null;
   private readonly flushMs: number;
   private readonly factor: number;
+  private readonly shareFrom: number;
 
   constructor(
     private readonly db: Db,
@@ -43,6 +50,7 @@ export class BatchedRateLimiter {
   ) {
     this.flushMs = options.flushMs ?? 250;
     this.factor = options.factor ?? 1;
+    this.shareFrom = options.shareFrom ?? 0.1;
   }
 
   /** Counts one hit on `key` (no I/O) and says whether it is within the policy. */
@@ -58,7 +66,19 @@ export class BatchedRateLimiter {
     this.schedule();
     const hits = entry.shared + entry.inFlight + entry.pending;
     const retryAfter = Math.max(1, Math.ceil((entry.windowStart + policy.windowSeconds * 1000 - now) / 1000));
-    return { allowed: hits <= Math.max(1, Math.round(policy.limit * this.factor)), hits, retryAfter };
+    return { allowed: hits <= this.limitOf(policy), hits, retryAfter };
+  }
+
+  private limitOf(policy: LimitPolicy): number {
+    return Math.max(1, Math.round(policy.limit * this.factor));
+  }
+
+  /** Whether a key's hits go to the database: it is shared already, or has reached its share here. */
+  private worthWriting(entry: Entry): boolean {
+    return (
+      entry.shared > 0 ||
+      entry.pending + entry.inFlight >= Math.ceil(this.limitOf(entry.policy) * this.shareFrom)
+    );
   }
 
   /** Counts a hit and throws 429 `too_many_requests` when over the policy. */
@@ -94,29 +114,32 @@ export class BatchedRateLimiter {
 
   private async writePending(): Promise<void> {
     const now = Date.now();
-    const batch: [string, Entry, number][] = [];
+    const batch: Pending[] = [];
     for (const [key, entry] of this.entries) {
-      if (entry.pending > 0) {
+      if (entry.windowStart + entry.policy.windowSeconds * 1000 <= now) {
+        // The window is over: its hits count for nothing any more.
+        if (entry.inFlight === 0) this.entries.delete(key);
+      } else if (entry.pending > 0 && this.worthWriting(entry)) {
         batch.push([key, entry, entry.pending]);
         entry.inFlight += entry.pending;
         entry.pending = 0;
-      } else if (entry.windowStart + entry.policy.windowSeconds * 1000 <= now && entry.inFlight === 0) {
-        this.entries.delete(key);
       }
     }
     if (batch.length === 0) return;
     try {
       const rows = await this.db.transaction().execute(async (trx) => {
         const written = [];
-        for (const [key, entry, count] of batch) written.push(await upsert(trx, key, entry, count, now));
+        for (const chunk of chunks(batch)) written.push(...(await upsert(trx, chunk, now)));
         return written;
       });
-      rows.forEach((row, i) => {
-        const [, entry, count] = batch[i]!;
+      const stored = new Map(rows.map((row) => [row.key, row]));
+      for (const [key, entry, count] of batch) {
         entry.inFlight -= count;
+        const row = stored.get(key);
+        if (!row) continue;
         entry.shared = Number(row.hits);
         entry.windowStart = Date.parse(row.window_start);
-      });
+      }
     } catch (error) {
       // Not lost: the hits wait for the next flush.
       for (const [, entry, count] of batch) {
@@ -129,19 +152,43 @@ export class BatchedRateLimiter {
   }
 }
 
-/** Adds `count` hits to `key`'s row, opening the entry's window when the stored one has ended. */
-function upsert(db: Db, key: string, entry: Entry, count: number, now: number) {
-  const start = new Date(entry.windowStart).toISOString();
-  const cutoff = new Date(now - entry.policy.windowSeconds * 1000).toISOString();
+type Pending = [key: string, entry: Entry, count: number];
+
+/** Rows per statement (3 parameters each: well within both databases' limits), one window length each. */
+function* chunks(batch: Pending[], size = 500): Generator<Pending[]> {
+  const byWindow = new Map<number, Pending[]>();
+  for (const item of batch) {
+    const window = item[1].policy.windowSeconds;
+    const group = byWindow.get(window);
+    if (group) group.push(item);
+    else byWindow.set(window, [item]);
+  }
+  for (const items of byWindow.values()) {
+    for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+  }
+}
+
+/**
+ * Adds each key's hits to its row in one statement, opening the entry's window where the stored one has
+ * ended (every item of a chunk has the same window length, so one cutoff serves them all).
+ */
+function upsert(db: Db, chunk: Pending[], now: number) {
+  const cutoff = new Date(now - chunk[0]![1].policy.windowSeconds * 1000).toISOString();
   return db
     .insertInto('rate_limits')
-    .values({ key, window_start: start, hits: count })
+    .values(
+      chunk.map(([key, entry, count]) => ({
+        key,
+        window_start: new Date(entry.windowStart).toISOString(),
+        hits: count,
+      })),
+    )
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        hits: sql<number>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN CAST(${count} AS integer) ELSE rate_limits.hits + CAST(${count} AS integer) END`,
-        window_start: sql<string>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN ${start} ELSE rate_limits.window_start END`,
+        hits: sql<number>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN excluded.hits ELSE rate_limits.hits + excluded.hits END`,
+        window_start: sql<string>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN excluded.window_start ELSE rate_limits.window_start END`,
       }),
     )
-    .returning(['hits', 'window_start'])
-    .executeTakeFirstOrThrow();
+    .returning(['key', 'hits', 'window_start'])
+    .execute();
 }
