@@ -9,10 +9,11 @@ const schema = [
   { id: 'f3', field_name: 'birthday', friendly_name: 'Birthday', type: 'date' },
   { id: 'f4', field_name: 'mobile', friendly_name: 'Mobile', type: 'phone' },
   { id: 'f5', field_name: 'newsletter', friendly_name: 'Newsletter', type: 'boolean' },
+  { id: 'f6', field_name: 'plan', friendly_name: 'Plan', type: 'string', registration: false },
 ].map((field) => ({
-  ...field,
   registration: true,
   profile: true,
+  ...field,
 })) as unknown as TestApp['user_metadata_schema'];
 
 describe('users: lookup and create', () => {
@@ -82,6 +83,18 @@ describe('users: lookup and create', () => {
     const body = (await again.json()) as { user: { id: string; user_metadata: unknown } };
     expect(body.user.id).toBe(first.user.id);
     expect(body.user.user_metadata).toEqual({ full_name: 'Bo' });
+  });
+
+  it('refuses metadata fields the app does not ask at registration', async () => {
+    const res = await t.call('POST', users(), {
+      identifier: 'planner@example.com',
+      user_metadata: { plan: 'gold' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'invalid_request',
+      error: 'user_metadata.plan is not asked at registration.',
+    });
   });
 
   it('refuses to create a user that is already active', async () => {

@@ -52,12 +52,13 @@ function checkValue(field: Field, value: unknown): { value: UserMetadata[string]
 /**
  * Validates metadata against the app's schema: only declared fields, each of its declared type
  * (SPEC §5 rules). With `profileOnly` (a user editing their own profile) only fields declared
- * `profile: true` may be given. Returns the normalised values or the first problem as a readable sentence.
+ * `profile: true` may be given; with `registrationOnly` (a sign-up) only fields declared
+ * `registration: true`. Returns the normalised values or the first problem as a readable sentence.
  */
 export function validateUserMetadata(
   schema: AppSettings['user_metadata_schema'],
   input: Record<string, unknown>,
-  options: { profileOnly?: boolean } = {},
+  options: { profileOnly?: boolean; registrationOnly?: boolean } = {},
 ): { ok: true; metadata: UserMetadata } | { ok: false; error: string } {
   const fields = new Map(schema.map((field) => [field.field_name, field]));
   const metadata: UserMetadata = {};
@@ -66,6 +67,9 @@ export function validateUserMetadata(
     if (!field) return { ok: false, error: `user_metadata.${name} is not a field of this app.` };
     if (options.profileOnly && !field.profile) {
       return { ok: false, error: `user_metadata.${name} cannot be changed from the profile.` };
+    }
+    if (options.registrationOnly && !field.registration) {
+      return { ok: false, error: `user_metadata.${name} is not asked at registration.` };
     }
     const checked = checkValue(field, raw);
     if ('error' in checked) return { ok: false, error: checked.error };

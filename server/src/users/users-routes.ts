@@ -66,7 +66,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
     async (request, reply) => {
       const app = await requireApp(identity, request.params.appId);
       const identifier = requireIdentifier(app, request.body.identifier);
-      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata ?? {});
+      const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata ?? {}, {
+        registrationOnly: true,
+      });
       if (!checked.ok) throw invalidRequest(checked.error);
 
       const existing = await identity.users.findByIdentifier(app.id, identifier);
