@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { DevOutboxTable } from '../db/schema.js';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -18,40 +16,23 @@ export interface OutboxMessage {
  * stored in the database so any instance can list them, and readable at GET /dev/outbox.
  */
 export class DevOutbox {
-  /** Messages added during this turn of the event loop, stored together by one statement. */
-  private waiting: { row: Insertable<DevOutboxTable>; done: (error?: unknown) => void }[] = [];
-
   constructor(private readonly db: Db) {}
 
-  add(message: OutboxMessage): Promise<string> {
+  async add(message: OutboxMessage): Promise<string> {
     const id = randomBytes(12).toString('hex');
-    const row = {
-      id,
-      channel: message.channel,
-      recipient: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-      created_at: new Date().toISOString(),
-    };
-    return new Promise((resolve, reject) => {
-      if (this.waiting.length === 0) setImmediate(() => void this.store());
-      this.waiting.push({ row, done: (error) => (error === undefined ? resolve(id) : reject(error)) });
-    });
-  }
-
-  private async store(): Promise<void> {
-    const batch = this.waiting;
-    this.waiting = [];
-    try {
-      await this.db
-        .insertInto('dev_outbox')
-        .values(batch.map((item) => item.row))
-        .execute();
-      for (const item of batch) item.done();
-    } catch (error) {
-      for (const item of batch) item.done(error);
-    }
+    await this.db
+      .insertInto('dev_outbox')
+      .values({
+        id,
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return id;
   }
 
   /** Newest first. */
