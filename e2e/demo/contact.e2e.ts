@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -12,9 +12,10 @@ let server: StartedServer;
 /** The first server's address; a restart listens on the same port (its `url` would name a fresh one). */
 let baseUrl: string;
 let env: Record<string, string>;
+let dir: string;
 
 test.beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'open-passage-contact-'));
+  dir = mkdtempSync(join(tmpdir(), 'open-passage-contact-'));
   server = await startServer({
     DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
     CONTACT_TO: 'owner@example.com',
@@ -26,7 +27,10 @@ test.beforeAll(async () => {
     PORT: new URL(server.url).port,
   };
 });
-test.afterAll(() => server.stop());
+test.afterAll(async () => {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function fillIn(page: Page, message: string) {
   await page.goto(`${baseUrl}/#ContactPage`);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,10 +54,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     databaseFile,
     process: child,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      }).then(() => rmSync(dir, { recursive: true, force: true })),
   };
 }

@@ -103,7 +103,7 @@ describe('the route-schema check', () => {
 
 describe('the built site', () => {
   it('gets a strict Content-Security-Policy that allows only its own origin', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const root = mkdtempSync(join(tmpdir(), 'op-site-'));
@@ -121,6 +121,7 @@ describe('the built site', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     } finally {
       await t.stop();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -82,7 +82,7 @@ describe('the headers on the wire', () => {
   });
 
   it('is configured by the server’s environment (CSP_CONNECT_SRC), and a bad value stops the start', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const root = mkdtempSync(join(tmpdir(), 'op-csp-'));
@@ -95,6 +95,7 @@ describe('the headers on the wire', () => {
       expect(csp['form-action']).toBe("'self' https://api.emailjs.com");
     } finally {
       await t.stop();
+      rmSync(root, { recursive: true, force: true });
     }
     expect(() => loadConfig({ CSP_CONNECT_SRC: 'https://api.emailjs.com/api/v1.0' })).toThrow(
       /CSP_CONNECT_SRC must list origins/,

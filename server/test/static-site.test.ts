@@ -1,12 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningTestServer, startTestServer } from './support/test-server.js';
 
+const sites: string[] = [];
+afterAll(() => {
+  for (const root of sites) rmSync(root, { recursive: true, force: true });
+});
+
 function makeSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'open-passage-site-'));
+  sites.push(root);
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
   const script = 'console.log("hello");'.repeat(100);

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -174,6 +174,7 @@ export const test = base.extend<{ api: ProfileApi }, { server: StartedServer }>(
       const server = await startServer({ APPS_FILE: appsFile, LOG_LEVEL: 'warn' });
       await use(server);
       await server.stop();
+      rmSync(dir, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BuildOptions, buildServer, type OpenPassageServer } from '../../src/app.js';
@@ -80,6 +80,7 @@ export async function startTestServer(
     async stop() {
       await server.close();
       await database.drop();
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
