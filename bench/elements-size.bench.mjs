@@ -3,7 +3,6 @@
 // <passage-auth> shows its identifier form for an email-only app. The page loads only the elements
 // (Stencil's lazy loader from www/build) and is served, gzip-precompressed, by the built server.
 // Goal: at most 20 kB (Hanko elements 2.7: 44 kB; Passage elements 1.16: 213 kB).
-import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -14,12 +13,12 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath, startBuiltServer } from '../scripts/bench-support.mjs';
 
 const GOAL = 20 * 1024;
 const APP_ID = 'benchEmailOnly0000000000';
@@ -49,18 +48,8 @@ function writeSite(dir) {
   for (const file of walk(dir)) writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(dir) {
-  const port = await freePort();
+/** The server with one email-only app, serving the page above from `dir`. */
+function startServer(dir) {
   const appsFile = join(dir, 'apps.json');
   writeFileSync(
     appsFile,
@@ -83,35 +72,12 @@ async function startServer(dir) {
   );
   const site = join(dir, 'site');
   writeSite(site);
-  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      STATIC_DIR: site,
-      APPS_FILE: appsFile,
-      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('open-passage is running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url: `http://localhost:${port}/`, child };
+  return startBuiltServer({ STATIC_DIR: site, APPS_FILE: appsFile });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'elements-size-'));
 const server = await startServer(dir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage();
   // Note the moment the identifier input first appears (checked every frame), so downloads that
@@ -146,6 +112,6 @@ try {
   );
 } finally {
   await browser.close();
-  server.child.kill('SIGTERM');
+  server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

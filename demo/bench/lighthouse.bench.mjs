@@ -4,15 +4,13 @@
 // JavaScript downloaded for `/` at most 120 kB gzip. Needs `npm run build` first. A measurement, not a test:
 // it prints the figures and whether they meet the budget. A run that fails (Lighthouse's runtime error, a
 // missing score) is retried and never counted; if a run cannot be measured, the bench says so and exits 1.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, chromiumPath, startBuiltServer } from '../../scripts/bench-support.mjs';
 import { collectRuns } from './lighthouse-runs.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,61 +19,12 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ATTEMPTS = Number(process.env.LIGHTHOUSE_ATTEMPTS ?? 3);
 const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, jsGzipKb: 120 };
 // The flags of playwright.config.ts, so the bench runs the same browser the same way.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 for (const built of ['server/dist/main.js', 'demo/dist/index.html']) {
   if (!existsSync(join(root, built))) {
     console.error(`${built} is missing: run "npm run build" first`);
     process.exit(1);
   }
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'open-passage-bench-'));
-  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const deadline = Date.now() + 20_000;
-  while (!output.includes('open-passage is running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url: `http://localhost:${port}/`,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** gzip size of a same-origin script as the build wrote it (the .gz beside it, or gzip -9 of the file). */
@@ -89,10 +38,10 @@ function gzipBytes(url) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const server = await startServer();
+const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: CHROME_FLAGS,
+  chromePath: chromiumPath(),
+  chromeFlags: CHROMIUM_FLAGS,
 });
 let collected;
 try {

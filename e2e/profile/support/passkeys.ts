@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { SoftwareAuthenticator } from '../../../server/test/support/software-authenticator';
 import { APP_ID } from './profile-apps';
 import type { ProfileApi, SignedIn } from './profile-test';
@@ -49,18 +48,4 @@ export async function addPasskeysViaApi(
   return ids;
 }
 
-/** A CDP virtual platform authenticator that says yes, as a fingerprint reader would. */
-export async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
+export { addVirtualAuthenticator } from '../../auth/support';

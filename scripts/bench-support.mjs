@@ -1,0 +1,70 @@
+// What the benchmarks share: a free port, the built server started as `npm start` would (on a fresh
+// SQLite database of its own), and the flags Chromium needs on these machines.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Headless Chromium with no connection of its own to anywhere (the machine's network is closed). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * Starts server/dist/main.js on a free port and a database in a temporary folder, with `env` on top;
+ * resolves once it says it is running. `stop()` ends it and removes the folder.
+ */
+export async function startBuiltServer(env = {}) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'open-passage-bench-'));
+  const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('open-passage is running')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `http://localhost:${port}/`,
+    dir,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
