@@ -9,12 +9,14 @@
 // with many requests in flight over keep-alive connections. All traffic stays on 127.0.0.1.
 // The four measurements run in turn, BENCH_ROUNDS times (default 3), and each figure is the median of
 // its rounds: a ratio compares measurements taken seconds apart, so a busy machine skews both alike.
+// For profiling: BENCH_ONLY=b runs only (b), BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
+// The CPU line splits a login's cost between the server process (all threads) and this load generator.
 import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -207,6 +209,14 @@ function codeFor(identifier) {
 // ---------- (b) complete one-time-code logins ----------
 /** Where a login's time goes, summed over all logins: asking for the code, waiting for it, activating. */
 const phases = { request: 0, delivery: 0, activate: 0 };
+/** CPU ms used so far by the server process (all its threads) and by this process (the load). */
+const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+function cpuMs() {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const { user, system } = process.cpuUsage();
+  return { server: (Number(fields[11]) + Number(fields[12])) / ticksPerMs, load: (user + system) / 1000 };
+}
+const loginCpu = { server: 0, load: 0 };
 
 /** One login; the first one also creates the app's signing key (RSA-3072 generation, seconds). */
 async function login(i) {
@@ -235,8 +245,17 @@ Object.assign(phases, { request: 0, delivery: 0, activate: 0 });
 const measure = {
   // (a) RS256 signatures in this process, 16 in flight (the thread pool uses every core).
   a: () => load(seconds * 500, 16, signOne),
-  // (b) complete one-time-code logins over HTTP.
-  b: () => load(seconds * 1000, concurrency, () => (nextUser < users ? login(nextUser++) : idle())),
+  // (b) complete one-time-code logins over HTTP, with the CPU both processes spend on them.
+  b: async () => {
+    const before = cpuMs();
+    const result = await load(seconds * 1000, concurrency, () =>
+      nextUser < users ? login(nextUser++) : idle(),
+    );
+    const after = cpuMs();
+    loginCpu.server += after.server - before.server;
+    loginCpu.load += after.load - before.load;
+    return result;
+  },
   // (c) identifier lookups, half of them for existing users.
   c: () =>
     load(seconds * 1000, concurrency, async (i) => {
@@ -252,8 +271,10 @@ const measure = {
   d: () => load(seconds * 1000, concurrency, async () => (await request('GET', '/v1/health')).status === 200),
 };
 const results = { a: [], b: [], c: [], d: [] };
+// BENCH_ONLY=b (say) runs only those measurements, to profile one of them with BENCH_CPU_PROF.
+const chosen = ['a', 'b', 'c', 'd'].filter((name) => (process.env.BENCH_ONLY ?? 'abcd').includes(name));
 for (let round = 0; round < rounds; round++) {
-  for (const name of ['a', 'b', 'c', 'd']) results[name].push(await measure[name]());
+  for (const name of chosen) results[name].push(await measure[name]());
 }
 
 outbox.close();
@@ -291,10 +312,16 @@ console.log(
 );
 console.log('| measurement | per second | p50 ms | p99 ms | notes |\n|---|---:|---:|---:|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-const per = (ms) => (ms / Math.max(1, b.done)).toFixed(1);
+const per = (ms, digits = 1) => (ms / Math.max(1, b.done)).toFixed(digits);
 console.log(
   `\nper login, mean ms: request code ${per(phases.request)}, code delivered ${per(phases.delivery)}, activate ${per(phases.activate)}`,
 );
+if (b.done > 0) {
+  const signCpu = (availableParallelism() * 1000) / a.perSecond; // every core busy during (a)
+  console.log(
+    `CPU per login, ms: server ${per(loginCpu.server, 2)} (of which one signature ≈ ${Number.isFinite(signCpu) ? signCpu.toFixed(2) : '–'}), load generator ${per(loginCpu.load, 2)}`,
+  );
+}
 console.log(
   `b / a = ${(b.perSecond / a.perSecond).toFixed(2)} (goal >= 0.6)    c / d = ${(c.perSecond / d.perSecond).toFixed(2)} (goal >= 0.5)`,
 );
