@@ -104,4 +104,13 @@ describe('a built site that lists its pages in routes.json', () => {
       expect(await res.text()).toContain('<!-- shell -->');
     }
   });
+
+  it('answers its pages with HTML whatever the Accept header, and other paths as JSON unless HTML is wanted', async () => {
+    const page = await t.call('GET', '/passage');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<!-- shell -->');
+    const other = await t.call('GET', '/no/such/page');
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { code: string }).code).toBe('not_found');
+  });
 });

@@ -48,8 +48,11 @@ export async function registerStaticSite(app: FastifyInstance, root: string | nu
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (hasSite && !isApi && request.method === 'GET' && request.headers.accept?.includes('text/html')) {
-      const known = pages === null || pages.has(pathOf(request.url));
+    // A listed page is HTML for any client (`curl /passage` too); another path only when HTML is wanted.
+    const listed = pages?.has(pathOf(request.url)) ?? false;
+    const wantsHtml = listed || (request.headers.accept?.includes('text/html') ?? false);
+    if (hasSite && !isApi && request.method === 'GET' && wantsHtml) {
+      const known = pages === null || listed;
       return reply
         .status(known ? 200 : 404)
         .type('text/html')
