@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or older than its sources, then run the one server process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +48,8 @@ if (
 if (outdated('server/dist/main.js', ['server/src']))
   run('npm', ['run', 'build', '-w', 'open-passage-server']);
 
-const server = spawnSync(process.execPath, [join(root, 'server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(server.status ?? 0);
+// The server runs as a child; a stop signal sent to this process alone (a supervisor, `kill`) reaches it
+// too, so it shuts down gracefully instead of being left running.
+const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
