@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath, startBuiltServer } from '../scripts/bench-support.mjs';
+import { startBuiltServer } from '../scripts/bench-support.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/chromium.mjs';
 
 const GOAL = 20 * 1024;
 const APP_ID = 'benchEmailOnly0000000000';

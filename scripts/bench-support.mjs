@@ -1,5 +1,5 @@
-// What the benchmarks share: a free port, the built server started as `npm start` would (on a fresh
-// SQLite database of its own), and the flags Chromium needs on these machines.
+// What the benchmarks share: a free port and the built server started as `npm start` would (on a fresh
+// SQLite database of its own). Chromium's settings are in chromium.mjs, shared with the browser tests.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,20 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Headless Chromium with no connection of its own to anywhere (the machine's network is closed). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function freePort() {
   return new Promise((resolve, reject) => {

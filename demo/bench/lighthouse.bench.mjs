@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, chromiumPath, startBuiltServer } from '../../scripts/bench-support.mjs';
+import { startBuiltServer } from '../../scripts/bench-support.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 import { collectRuns } from './lighthouse-runs.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
