@@ -28,6 +28,9 @@ export interface WidgetProps {
   onEvent?: OnEvent;
 }
 
+/** Which views an element offers: both, sign-in only or registration only. */
+export type WidgetKind = 'auth' | 'login' | 'register';
+
 export class WidgetElement {
   private controller?: WidgetController;
   private app?: AppInfo;
@@ -47,7 +50,7 @@ export class WidgetElement {
 
   constructor(
     private readonly component: object,
-    private readonly kind: 'auth' | 'login' | 'register',
+    private readonly kind: WidgetKind,
     private readonly props: () => WidgetProps & { startInRegister?: boolean },
     private readonly emit: (...event: HostEventArgs) => void,
   ) {}
