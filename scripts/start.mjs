@@ -35,12 +35,19 @@ function run(command, args) {
 
 const elements = outdated('dist/components/index.js', ['src', 'stencil.config.ts']);
 if (elements) run('npm', ['run', 'build:elements']);
-if (elements || outdated('react-wrapper/dist/index.js', ['react-wrapper/src'])) {
+// Each step also counts the previous step's output, so a build run by hand (build:elements) carries on.
+if (elements || outdated('react-wrapper/dist/index.js', ['react-wrapper/src', 'dist/components/index.js'])) {
   run('npm', ['run', 'build', '-w', 'open-passage-react']);
 }
 if (
   elements ||
-  outdated('demo/dist/index.html', ['demo/src', 'demo/public', 'demo/index.html', 'demo/vite.config.ts'])
+  outdated('demo/dist/index.html', [
+    'demo/src',
+    'demo/public',
+    'demo/index.html',
+    'demo/vite.config.ts',
+    'react-wrapper/dist/index.js',
+  ])
 ) {
   run('npm', ['run', 'build', '-w', 'demo']);
   run(process.execPath, ['scripts/precompress.mjs', 'demo/dist']);
