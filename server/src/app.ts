@@ -132,7 +132,7 @@ export async function buildServer(
   }
   const passkeys = await registerPasskeys(http, {
     db,
-    apps: appsRepository,
+    apps: identity.appCache,
     identity: coreIdentity(identity),
     sender,
   });

@@ -46,13 +46,13 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
         'Too many identifier lookups from this address.',
       );
     },
-    activate: (appId, userId) => identity.users.activate(appId, userId),
     async publicUser(appId, user) {
       const row = rows.get(user) ?? (await identity.users.findById(appId, user.id));
       if (!row) throw new Error(`user ${user.id} vanished`);
       return toPublicUser(row, await identity.credentials.forUser(appId, user.id));
     },
-    issueAuthResult: (appId, userId) => identity.authResults.issue(appId, userId, 'passkey'),
+    issueAuthResult: (appId, userId, options) =>
+      identity.authResults.issue(appId, userId, 'passkey', options),
     async authenticate(appId, authorization) {
       const request = { headers: { authorization } } as FastifyRequest;
       const { user, authTime } = await currentSession(identity, request, appId);

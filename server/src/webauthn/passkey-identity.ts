@@ -32,12 +32,17 @@ export interface PasskeyIdentity {
   createPending(app: AppSettings, identifier: string, ip: string): Promise<PasskeyUser>;
   /** Counts an identifier lookup from this address against the lookup budget (429 when spent, W10). */
   countLookup(appId: string, ip: string): Promise<void>;
-  /** A pending user becomes active once a passkey is registered. */
-  activate(appId: string, userId: string): Promise<void>;
   /** The public `User` JSON (notes §4.2). */
   publicUser(appId: string, user: PasskeyUser): Promise<Static<typeof PublicUser>>;
-  /** Signs the user in: login bookkeeping plus the `auth_result` of notes §4.8. */
-  issueAuthResult(appId: string, userId: string): Promise<Static<typeof AuthResult>>;
+  /**
+   * Signs the user in: login bookkeeping plus the `auth_result` of notes §4.8. With `activate`, a
+   * pending user becomes active in the same transaction (its first passkey was just registered).
+   */
+  issueAuthResult(
+    appId: string,
+    userId: string,
+    options?: { activate?: boolean },
+  ): Promise<Static<typeof AuthResult>>;
   /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise. */
   authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
 }

@@ -18,13 +18,16 @@ import {
   RegisterStartBody,
 } from './webauthn-schemas.js';
 
+/** Where apps are looked up: the identity core's AppCache (edits through the admin API invalidate it). */
+export type AppLookup = Pick<AppsRepository, 'find'>;
+
 export interface PasskeyRouteDeps {
-  apps: AppsRepository;
+  apps: AppLookup;
   identity: PasskeyIdentity;
   ceremonies: PasskeyCeremonies;
 }
 
-export async function requireApp(apps: AppsRepository, appId: string): Promise<AppSettings> {
+export async function requireApp(apps: AppLookup, appId: string): Promise<AppSettings> {
   const app = await apps.find(appId);
   if (!app) throw appNotFound();
   return app;
@@ -111,9 +114,9 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
           if (user.status !== 'pending') throw alreadyRegistered();
         },
       );
-      await identity.activate(app.id, user.id);
       request.log.info({ app: app.id, user: user.id, event: 'passkey.added' }, 'passkey registered');
-      return reply.status(201).send({ auth_result: await identity.issueAuthResult(app.id, user.id) });
+      const authResult = await identity.issueAuthResult(app.id, user.id, { activate: true });
+      return reply.status(201).send({ auth_result: authResult });
     },
   );
 
@@ -164,10 +167,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
       const user = await identity.findById(app.id, credential.userId);
       if (!user) throw webauthnFailed();
       if (user.status === 'inactive') throw userNotActive();
-      request.log.info(
-        { app: app.id, user: user.id, event: 'login.success', factor: 'passkey' },
-        'passkey login',
-      );
+      // AuthResults logs the login.success event.
       return { auth_result: await identity.issueAuthResult(app.id, user.id) };
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppsRepository } from '../apps/apps-repository.js';
 import type { Db } from '../db/database.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { ChallengeStore } from './challenge-store.js';
@@ -8,7 +7,7 @@ import { summarize } from './device-view.js';
 import { deviceRoutes } from './device-routes.js';
 import { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity } from './passkey-identity.js';
-import { passkeyRoutes } from './passkey-routes.js';
+import { type AppLookup, passkeyRoutes } from './passkey-routes.js';
 
 export interface PasskeyFeature {
   ceremonies: PasskeyCeremonies;
@@ -19,7 +18,7 @@ export interface PasskeyFeature {
 /** Wires the passkey endpoints (register, login, current user's devices) into the server. */
 export async function registerPasskeys(
   http: FastifyInstance,
-  deps: { db: Db; apps: AppsRepository; identity: PasskeyIdentity; sender: MessageSender },
+  deps: { db: Db; apps: AppLookup; identity: PasskeyIdentity; sender: MessageSender },
 ): Promise<PasskeyFeature> {
   const credentials = new CredentialRepository(deps.db);
   const ceremonies = new PasskeyCeremonies(new ChallengeStore(deps.db), credentials, http.log);
