@@ -56,7 +56,7 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
     async authenticate(appId, authorization) {
       const request = { headers: { authorization } } as FastifyRequest;
       const { user, authTime } = await currentSession(identity, request, appId);
-      return { userId: user.id, ...(authTime !== undefined ? { authTime } : {}) };
+      return { user: wrap(user)!, ...(authTime !== undefined ? { authTime } : {}) };
     },
   };
 }

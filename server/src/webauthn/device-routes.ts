@@ -10,7 +10,7 @@ import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
 import { notifyPasskeyChange } from './passkey-notifications.js';
 import { type PasskeyRouteDeps, requireApp } from './passkey-routes.js';
-import { deviceNotFound, userNotActive, webauthnFailed } from './webauthn-errors.js';
+import { deviceNotFound, webauthnFailed } from './webauthn-errors.js';
 import Type from 'typebox';
 import { DeviceBody, Device, EmptyBody } from '../openapi/passage-schemas.js';
 import {
@@ -40,10 +40,8 @@ async function signedIn(
   request: { params: { appId: string }; headers: { authorization?: string } },
 ): Promise<SignedIn> {
   const app = await requireApp(deps.apps, request.params.appId);
-  const session = await deps.identity.authenticate(app.id, request.headers.authorization);
-  const user = await deps.identity.findById(app.id, session.userId);
-  if (!user || user.status === 'inactive') throw userNotActive();
-  return { app, user, authTime: session.authTime };
+  const { user, authTime } = await deps.identity.authenticate(app.id, request.headers.authorization);
+  return { app, user, authTime };
 }
 
 /** The signed-in user's passkeys: list, add, rename, delete (notes §4.9). */

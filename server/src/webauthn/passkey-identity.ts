@@ -12,7 +12,8 @@ export interface PasskeyUser {
 
 /** The signed-in user behind a Bearer token. */
 export interface BearerSession {
-  userId: string;
+  /** Loaded and checked (not inactive) while the token was verified. */
+  user: PasskeyUser;
   /** Seconds since the epoch of the sign-in that produced the token, when the token says so (W9). */
   authTime?: number;
 }
@@ -43,6 +44,6 @@ export interface PasskeyIdentity {
     userId: string,
     options?: { activate?: boolean },
   ): Promise<Static<typeof AuthResult>>;
-  /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise. */
+  /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise, 403 for an inactive user. */
   authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
 }
