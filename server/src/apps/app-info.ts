@@ -1,4 +1,8 @@
+import { CODE_LIFETIME_MS, LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import type { AppSettings } from './app-settings.js';
+
+const CODE_TTL_S = CODE_LIFETIME_MS / 1000;
+const LINK_TTL_S = LINK_LIFETIME_MS / 1000;
 
 /** The public `app` object of `GET /v1/apps/{id}`, with every field Passage clients read. */
 export function toAppInfo(app: AppSettings) {
@@ -20,11 +24,11 @@ export function toAppInfo(app: AppSettings) {
     default_language: app.default_language,
     session_timeout_length: app.session_timeout_length,
     auth_fallback_method: app.auth_fallback_method,
-    auth_fallback_method_ttl: app.auth_fallback_method === 'otp' ? 300 : 600,
+    auth_fallback_method_ttl: app.auth_fallback_method === 'otp' ? CODE_TTL_S : LINK_TTL_S,
     auth_methods: {
       passkeys: {},
-      otp: { ttl: 300, ttl_display_unit: 'm' },
-      magic_link: { ttl: 600, ttl_display_unit: 'm' },
+      otp: { ttl: CODE_TTL_S, ttl_display_unit: 'm' },
+      magic_link: { ttl: LINK_TTL_S, ttl_display_unit: 'm' },
     },
     social_connections: {},
     user_metadata_schema: app.user_metadata_schema,

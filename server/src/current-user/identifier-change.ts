@@ -1,7 +1,8 @@
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
-import { LINK_LIFETIME_MS, MagicLinks } from '../magic-links/magic-links.js';
+import { MagicLinks } from '../magic-links/magic-links.js';
+import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { type IdentifierType, isEmail, toE164 } from '../users/identifier.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { enforceSendLimits, messageLanguage } from '../users/sign-in-subject.js';
@@ -75,7 +76,6 @@ export async function changeIdentifier(
         link: buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', created.token),
         appName: app.name,
         identifierType: type,
-        expiresInMinutes: '10',
       },
       expiresAt: Date.now() + LINK_LIFETIME_MS,
     });

@@ -9,7 +9,8 @@ import { requireApp, requireIdentifier } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
 import { buildMagicLinkUrl } from './magic-link-url.js';
-import { LINK_LIFETIME_MS, linkReference, type MagicLinkRow, MagicLinks } from './magic-links.js';
+import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
+import { linkReference, type MagicLinkRow, MagicLinks } from './magic-links.js';
 
 export const magicLinkNotFound = (message: string) => new ApiError(404, 'magic_link_not_found', message);
 
@@ -56,7 +57,6 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
                 link: buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', link.token),
                 appName: app.name,
                 purpose,
-                expiresInMinutes: '10',
               },
               expiresAt: Date.now() + LINK_LIFETIME_MS,
             };

@@ -2,9 +2,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { MagicLinksTable } from '../db/schema.js';
 import { isoIn, isoNow } from '../security/clock.js';
+import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { newId, newSecretToken, sha256Hex } from '../security/random.js';
 
-export const LINK_LIFETIME_MS = 10 * 60 * 1000;
 /** How long after its creation the requesting device may collect the sign-in by polling. */
 export const STATUS_WINDOW_MS = 60 * 60 * 1000;
 

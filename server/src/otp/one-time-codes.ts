@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { isoIn, isoNow } from '../security/clock.js';
+import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
 import { newId, newSixDigitCode } from '../security/random.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
 import type { SignInPurpose } from '../users/sign-in-subject.js';
 import { MAX_CODE_FAILURES, pauseAfter } from './code-failure-budget.js';
 
-export const CODE_LIFETIME_MS = 5 * 60 * 1000;
 /** Wrong tries per code; the code is dead after these. */
 export const MAX_ATTEMPTS_PER_CODE = 5;
 

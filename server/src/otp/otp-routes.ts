@@ -5,7 +5,8 @@ import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp, requireIdentifier } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
-import { CODE_LIFETIME_MS, OneTimeCodes } from './one-time-codes.js';
+import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
+import { OneTimeCodes } from './one-time-codes.js';
 
 const SendBody = Type.Object({
   identifier: Type.String({ maxLength: 320 }),
@@ -47,7 +48,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
             return {
               id: codeId,
               kind: 'one-time-code',
-              params: { code, appName: app.name, purpose, expiresInMinutes: '5' },
+              params: { code, appName: app.name, purpose },
               expiresAt: Date.now() + CODE_LIFETIME_MS,
             };
           },

@@ -1,4 +1,7 @@
+import { CODE_LIFETIME_MS, LINK_LIFETIME_MS } from '../../security/lifetimes.js';
 import type { MessageKind } from '../outgoing-message.js';
+
+const minutes = (ms: number) => String(ms / 60_000);
 
 /**
  * The words of one message kind in one language. `{name}` placeholders are filled from the message's
@@ -23,9 +26,9 @@ export interface Catalog {
   footer: string;
 }
 
-/** Default lifetimes shown in the text when the sender gives none (security.md C1). */
+/** The lifetimes the texts state (security.md C1), unless a sender passes its own `ttlMinutes`. */
 export const DEFAULT_TTL_MINUTES: Partial<Record<MessageKind, string>> = {
-  'one-time-code': '5',
-  'magic-link': '10',
-  'verify-identifier': '10',
+  'one-time-code': minutes(CODE_LIFETIME_MS),
+  'magic-link': minutes(LINK_LIFETIME_MS),
+  'verify-identifier': minutes(LINK_LIFETIME_MS),
 };
