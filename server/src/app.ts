@@ -126,7 +126,6 @@ export async function buildServer(
     await http.register(adminRoutes, {
       apiKey: config.adminApiKey,
       apps: appsRepository,
-      onChange: () => appOrigins.invalidate(),
     });
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }

@@ -10,9 +10,8 @@ import { adminDocs, requireAdminKey } from './admin-auth.js';
 
 export interface AdminRoutesOptions {
   apiKey: string;
+  /** Its change listeners (the app cache, CORS' origins) hear of every change made here. */
   apps: AppsRepository;
-  /** Called after any change (CORS re-reads the origins). */
-  onChange: () => void;
 }
 
 const AppUpdate = Type.Partial(Type.Omit(AppSettings, ['id']), { additionalProperties: false });
@@ -34,10 +33,7 @@ function validated(candidate: unknown): AppSettings {
 }
 
 /** `/admin/v1/apps`: list, read, create, change and delete apps; only with ADMIN_API_KEY set. */
-export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (
-  app,
-  { apiKey, apps, onChange },
-) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, { apiKey, apps }) => {
   requireAdminKey(app, apiKey);
 
   app.get(
@@ -85,7 +81,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         throw new ApiError(409, 'app_exists', `An app with id ${settings.id} already exists.`);
       }
       await apps.upsert(settings);
-      onChange();
       return reply.status(201).send({ app: settings });
     },
   );
@@ -106,7 +101,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       if (!found) throw appNotFound();
       const settings = validated({ ...found, ...request.body, id: found.id });
       await apps.upsert(settings);
-      onChange();
       return { app: settings };
     },
   );
@@ -123,7 +117,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     },
     async (request, reply) => {
       if (!(await apps.delete(request.params.appId))) throw appNotFound();
-      onChange();
       return reply.status(204).send(null);
     },
   );

@@ -20,7 +20,10 @@ export class AppOrigins {
   constructor(
     private readonly apps: AppsRepository,
     private readonly ttlMs = 5_000,
-  ) {}
+  ) {
+    // An app changed through this instance's admin API counts at once; other instances' changes within ttlMs.
+    apps.onChange(() => this.invalidate());
+  }
 
   invalidate(): void {
     this.loadedAt = 0;
