@@ -4,6 +4,7 @@ import type { MessageKind } from '../delivery/outgoing-message.js';
 import { invalidRequest } from '../http/api-error.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
 import { userNotActive } from '../tokens/auth-results.js';
+import { createPendingUser } from './counted-actions.js';
 import type { Identifier } from './identifier.js';
 import type { IdentityServices } from './identity-services.js';
 import { publicSignupDisabled, userAlreadyExists } from './users-routes.js';
@@ -35,13 +36,7 @@ export async function signInSubject(
     return existing;
   }
   if (!app.public_signup) throw publicSignupDisabled();
-  await identity.rateLimits.enforce(
-    limitKeys.signupFromIp(app.id, ip),
-    LIMITS.signupsPerIp,
-    'Too many sign-ups from this address.',
-    db,
-  );
-  return identity.users.createPending(app.id, identifier, null, db);
+  return createPendingUser(identity, app.id, identifier, ip, null, db);
 }
 
 /** Send limits for codes and links (security notes C6): per IP first, then per identifier. */

@@ -3,9 +3,9 @@ import Type from 'typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { errorResponses, orNull, PublicUser, UserBody } from '../openapi/passage-schemas.js';
-import { LIMITS, limitKeys } from '../security/limits.js';
 import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp, requireIdentifier } from './app-context.js';
+import { countLookup, createPendingUser } from './counted-actions.js';
 import type { IdentityServices } from './identity-services.js';
 import { validateUserMetadata } from './user-metadata.js';
 import { toPublicUser } from './user-views.js';
@@ -38,11 +38,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
     async (request) => {
       const app = await requireApp(identity, request.params.appId);
       const identifier = requireIdentifier(app, request.query.identifier);
-      identity.lookupLimits.enforce(
-        limitKeys.lookupFromIp(app.id, request.ip),
-        LIMITS.lookupsPerIp,
-        'Too many identifier lookups from this address.',
-      );
+      countLookup(identity, app.id, request.ip);
       const user = await identity.users.findByIdentifier(app.id, identifier);
       if (!user) return { user: null };
       return { user: toPublicUser(user, await identity.credentials.forUser(app.id, user.id)) };
@@ -78,12 +74,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
       if (user) {
         await identity.users.setMetadata(app.id, user.id, checked.metadata);
       } else {
-        await identity.rateLimits.enforce(
-          limitKeys.signupFromIp(app.id, request.ip),
-          LIMITS.signupsPerIp,
-          'Too many sign-ups from this address.',
-        );
-        user = await identity.users.createPending(app.id, identifier, checked.metadata);
+        user = await createPendingUser(identity, app.id, identifier, request.ip, checked.metadata);
       }
       const fresh = (await identity.users.findById(app.id, user.id)) ?? user;
       reply.status(201);

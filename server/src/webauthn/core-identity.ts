@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppSettings } from '../apps/app-settings.js';
 import { currentSession } from '../current-user/bearer-auth.js';
-import { LIMITS, limitKeys } from '../security/limits.js';
 import { requireIdentifier } from '../users/app-context.js';
+import { countLookup, createPendingUser } from '../users/counted-actions.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { publicSignupDisabled } from '../users/users-routes.js';
 import { toPublicUser } from '../users/user-views.js';
@@ -32,19 +32,10 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
     async createPending(app, raw, ip) {
       const identifier = requireIdentifier(app, raw);
       if (!app.public_signup) throw publicSignupDisabled();
-      await identity.rateLimits.enforce(
-        limitKeys.signupFromIp(app.id, ip),
-        LIMITS.signupsPerIp,
-        'Too many sign-ups from this address.',
-      );
-      return wrap(await identity.users.createPending(app.id, identifier, null)) as PasskeyUser;
+      return wrap(await createPendingUser(identity, app.id, identifier, ip)) as PasskeyUser;
     },
     async countLookup(appId, ip) {
-      identity.lookupLimits.enforce(
-        limitKeys.lookupFromIp(appId, ip),
-        LIMITS.lookupsPerIp,
-        'Too many identifier lookups from this address.',
-      );
+      countLookup(identity, appId, ip);
     },
     async publicUser(appId, user) {
       const row = rows.get(user) ?? (await identity.users.findById(appId, user.id));
