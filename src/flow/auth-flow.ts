@@ -26,6 +26,7 @@ import {
   STORAGE_KEYS,
   TIMING,
 } from './host-events';
+import { primarySubtag } from '../i18n/languages';
 import type { FlowError, FlowOptions } from './ports';
 import { codeProblem } from './validation/code';
 import { checkIdentifier, INVALID } from './validation/identifier';
@@ -233,7 +234,7 @@ export class AuthFlow {
   }
 
   private get language(): string {
-    return (this.o.language().split('-')[0] ?? '').toLowerCase() || 'en';
+    return primarySubtag(this.o.language()) || 'en';
   }
 
   private get method() {

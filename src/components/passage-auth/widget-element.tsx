@@ -11,7 +11,12 @@ import { hasLinkToActivate, homeView, initialMode } from '../../flow/home-view';
 import { type HostEventArgs, STORAGE_KEYS } from '../../flow/host-events';
 import type { AuthMode, ViewEvent, ViewState } from '../../flow/view-state';
 import { english, loadTranslator, type Translator } from '../../i18n';
-import { customizationFor, resolveThemeMode, watchSystemDark } from '../../themes/customization';
+import {
+  customizationFor,
+  resolveThemeMode,
+  systemPrefersDark,
+  watchSystemDark,
+} from '../../themes/customization';
 import { renderView } from '../views/render-view';
 import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
 import type { WidgetController } from './widget-controller';
@@ -41,7 +46,7 @@ export class WidgetElement {
   /** Login or register (the toggle works before the flow has loaded). */
   private mode: AuthMode = 'login';
   private translator: Translator = english;
-  private systemDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  private systemDark = systemPrefersDark();
   private stopWatchingTheme?: () => void;
   /** Resolves the wait for the next render (see `painted`). */
   private rendered?: () => void;

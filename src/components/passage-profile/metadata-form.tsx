@@ -1,7 +1,7 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import type { MetadataField } from '../../client/app-info';
 import type { MetadataValues, PlacedField } from '../../flow/profile';
-import { isIntegerKey } from '../../flow/validation/metadata';
+import { blockNonInteger, METADATA_INPUT_TYPE } from '../views/metadata-input';
 import type { ProfileMessageKey, ProfileTranslator } from '../../i18n/profile';
 
 export interface MetadataFormProps {
@@ -17,14 +17,6 @@ export interface MetadataFormProps {
   onSave: () => void;
   onCancel: () => void;
 }
-
-const inputType: Record<Exclude<MetadataField['type'], 'boolean'>, string> = {
-  string: 'text',
-  integer: 'text',
-  date: 'date',
-  phone: 'tel',
-  email: 'email',
-};
 
 function FieldInput(props: MetadataFormProps, field: MetadataField) {
   const id = `metadata-${field.field_name}`;
@@ -51,16 +43,13 @@ function FieldInput(props: MetadataFormProps, field: MetadataField) {
   return (
     <input
       {...common}
-      type={inputType[field.type]}
+      type={METADATA_INPUT_TYPE[field.type]}
       inputMode={field.type === 'integer' ? 'numeric' : undefined}
       readOnly={!props.editing}
       class={{ invalid: !!error }}
       value={typeof value === 'string' ? value : String(value ?? '')}
       placeholder={props.editing ? props.t('enter-field', { field: field.friendly_name.toLowerCase() }) : ''}
-      onKeyDown={(event: KeyboardEvent) => {
-        const modifier = event.ctrlKey || event.metaKey || event.altKey;
-        if (field.type === 'integer' && !modifier && !isIntegerKey(event.key)) event.preventDefault();
-      }}
+      onKeyDown={field.type === 'integer' ? blockNonInteger : undefined}
       onInput={(event) => props.onChange(field.field_name, (event.target as HTMLInputElement).value)}
     />
   );

@@ -1,7 +1,6 @@
+import { VERIFY_LINK_PARAM } from '../../flow/home-view';
 import type { IdentifierKind } from '../../flow/profile/identifier-edit';
 
-/** The query parameter of an email/phone change confirmation link (set by the server). */
-export const VERIFY_LINK_PARAMETER = 'psg_verify_link';
 /** Ours: which identifier the link confirms, so the page can say "successfully changed email". */
 export const VERIFY_KIND_PARAMETER = 'psg_verify_type';
 
@@ -18,7 +17,7 @@ function pathOf(url: URL): string {
  */
 export function confirmationPath(path: string, kind: IdentifierKind): string {
   const url = new URL(path || '/', ANY_ORIGIN);
-  url.searchParams.delete(VERIFY_LINK_PARAMETER);
+  url.searchParams.delete(VERIFY_LINK_PARAM);
   url.searchParams.set(VERIFY_KIND_PARAMETER, kind);
   return pathOf(url);
 }
@@ -34,10 +33,10 @@ export interface VerifyLink {
 /** The confirmation link the page was opened with, if any. */
 export function readVerifyLink(href: string): VerifyLink | null {
   const url = new URL(href, ANY_ORIGIN);
-  const token = url.searchParams.get(VERIFY_LINK_PARAMETER);
+  const token = url.searchParams.get(VERIFY_LINK_PARAM);
   if (!token) return null;
   const kind = url.searchParams.get(VERIFY_KIND_PARAMETER);
-  url.searchParams.delete(VERIFY_LINK_PARAMETER);
+  url.searchParams.delete(VERIFY_LINK_PARAM);
   url.searchParams.delete(VERIFY_KIND_PARAMETER);
   return { token, kind: kind === 'email' || kind === 'phone' ? kind : null, cleanPath: pathOf(url) };
 }

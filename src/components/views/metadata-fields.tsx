@@ -1,9 +1,8 @@
 import { type FunctionalComponent, h } from '@stencil/core';
-import type { MetadataType } from '../../client/app-info';
 import type { MetadataInput } from '../../flow/view-state';
-import { isIntegerKey } from '../../flow/validation/metadata';
 import type { Translator } from '../../i18n';
 import { ErrorLine } from './controls';
+import { blockNonInteger, METADATA_INPUT_TYPE } from './metadata-input';
 import { messageText } from './view-context';
 
 /** SPEC §9 metadata grid: 6 columns (CSS grid instead of react-grid-layout, deviation 3). */
@@ -19,24 +18,12 @@ const NAME_PREFIX = 'metadata:';
 /** The value of a field whose text the browser could not read (fails its type's check). */
 const UNREADABLE = 'unreadable';
 
-const INPUT_TYPE: Record<Exclude<MetadataType, 'boolean'>, string> = {
-  string: 'text',
-  integer: 'text',
-  date: 'date',
-  phone: 'tel',
-  email: 'email',
-};
-
 /** A layout cell clamped into the 6 columns; fields without a layout span the whole row. */
 function cell(layout: MetadataInput['layout']): Record<string, string> {
   if (!layout) return { gridColumn: '1 / -1' };
   const x = Math.min(Math.max(layout.x, 0), COLUMNS - 1);
   const w = Math.min(Math.max(layout.w, 1), COLUMNS - x);
   return { gridColumn: `${x + 1} / span ${w}`, gridRow: `${layout.y + 1} / span ${Math.max(layout.h, 1)}` };
-}
-
-function blockNonInteger(event: KeyboardEvent): void {
-  if (!(event.ctrlKey || event.metaKey || event.altKey) && !isIntegerKey(event.key)) event.preventDefault();
 }
 
 /** Registration metadata fields on the grid of the app's `layouts.registration`. */
@@ -77,7 +64,7 @@ export const MetadataFields: FunctionalComponent<{
                 {...common}
                 class="input"
                 part="input metadata-input"
-                type={INPUT_TYPE[field.type]}
+                type={METADATA_INPUT_TYPE[field.type]}
                 inputMode={field.type === 'integer' ? 'numeric' : undefined}
                 autocomplete={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'off'}
                 defaultValue={value === undefined ? '' : String(value)}

@@ -1,4 +1,5 @@
 import type { Device } from '../../client/types';
+import { TEXT_MAX_EXCLUSIVE } from '../validation/metadata';
 
 /** The fields of a passkey the profile logic reads. */
 export type DeviceRow = Pick<Device, 'id' | 'cred_id'>;
@@ -47,12 +48,12 @@ export function currentDeviceId(devices: DeviceRow[], userId: string, credential
 
 export type DeviceNameError = 'device-name-is-required' | '64-letters-max';
 
-/** A new passkey name: trimmed, required, fewer than 64 characters. */
+/** A new passkey name: trimmed, required, fewer than 64 characters (like a metadata text). */
 export function checkDeviceName(
   input: string,
 ): { ok: true; value: string } | { ok: false; error: DeviceNameError } {
   const name = input.trim();
   if (!name) return { ok: false, error: 'device-name-is-required' };
-  if (name.length >= 64) return { ok: false, error: '64-letters-max' };
+  if (name.length >= TEXT_MAX_EXCLUSIVE) return { ok: false, error: '64-letters-max' };
   return { ok: true, value: name };
 }

@@ -35,6 +35,3 @@ export function draftFromMetadata(
   }
   return draft;
 }
-
-/** Whether the form needs the phone library (a phone field is on it). */
-export const needsPhoneReader = (fields: readonly MetadataField[]) => fields.some((f) => f.type === 'phone');

@@ -58,8 +58,3 @@ export function profileReducer(state: ProfileState, action: ProfileAction): Prof
       return { ...state, dialog: { kind: 'none' } };
   }
 }
-
-/** Whether the given edit is the one open now. */
-export function isEditing(state: ProfileState, editing: Exclude<Editing, { kind: 'none' }>): boolean {
-  return JSON.stringify(state.editing) === JSON.stringify(editing);
-}
