@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startBuiltServer } from '../scripts/bench-support.mjs';
+import { startServer } from '../scripts/start-server.mjs';
 import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/chromium.mjs';
 
 const GOAL = 20 * 1024;
@@ -50,7 +50,7 @@ function writeSite(dir) {
 }
 
 /** The server with one email-only app, serving the page above from `dir`. */
-function startServer(dir) {
+function startSizeServer(dir) {
   const appsFile = join(dir, 'apps.json');
   writeFileSync(
     appsFile,
@@ -73,11 +73,11 @@ function startServer(dir) {
   );
   const site = join(dir, 'site');
   writeSite(site);
-  return startBuiltServer({ STATIC_DIR: site, APPS_FILE: appsFile });
+  return startServer({ STATIC_DIR: site, APPS_FILE: appsFile, LOG_LEVEL: 'warn' });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'elements-size-'));
-const server = await startServer(dir);
+const server = await startSizeServer(dir);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage();
@@ -113,6 +113,6 @@ try {
   );
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startBuiltServer } from '../../scripts/bench-support.mjs';
+import { startServer } from '../../scripts/start-server.mjs';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 import { collectRuns } from './lighthouse-runs.mjs';
 
@@ -39,7 +39,7 @@ function gzipBytes(url) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const server = await startBuiltServer();
+const server = await startServer({ LOG_LEVEL: 'warn' });
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
   chromeFlags: CHROMIUM_FLAGS,
@@ -60,7 +60,7 @@ try {
   );
 } finally {
   await chrome.kill();
-  server.stop();
+  await server.stop();
 }
 
 if (collected.failures.length > 0) {

@@ -15,25 +15,17 @@ import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { freePort } from '../../scripts/start-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const APP_ID = 'benchApp0000000000000001';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Runs `concurrency` loops of `task` for `ms`; returns completions/s and latency percentiles. */
 async function load(ms, parallel, task) {

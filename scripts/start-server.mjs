@@ -1,5 +1,5 @@
-// What the benchmarks share: a free port and the built server started as `npm start` would (on a fresh
-// SQLite database of its own). Chromium's settings are in chromium.mjs, shared with the browser tests.
+// The built server (server/dist/main.js) started as `npm start` would, on a free port and a fresh SQLite
+// database in a temporary folder: for the browser tests and the benchmarks.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,38 +19,33 @@ export function freePort() {
   });
 }
 
-/**
- * Starts server/dist/main.js on a free port and a database in a temporary folder, with `env` on top;
- * resolves once it says it is running. `stop()` ends it and removes the folder.
- */
-export async function startBuiltServer(env = {}) {
+export async function startServer(env = {}) {
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'open-passage-bench-'));
+  const dir = mkdtempSync(join(tmpdir(), 'open-passage-server-'));
+  const databaseFile = join(dir, 'db.sqlite');
   const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 20_000;
   while (!output.includes('open-passage is running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 20 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url: `http://localhost:${port}/`,
-    dir,
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
-    },
+    url: `http://localhost:${port}`,
+    databaseFile,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }).then(() => rmSync(dir, { recursive: true, force: true })),
   };
 }
