@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-
-const DEMO_APP_ID = 'opDemo7Kq2Lx9RmT4wYc6dHf';
+import { DEMO_APP } from './auth/support';
 
 test('the /passage route shows the identifier form under the login title', async ({ page }) => {
   await page.goto('/passage');
   const widget = page.locator('passage-auth');
-  await expect(widget).toHaveAttribute('app-id', DEMO_APP_ID);
+  await expect(widget).toHaveAttribute('app-id', DEMO_APP);
   await expect(widget.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await expect(widget.getByLabel('Email address')).toBeVisible();
   await expect(widget.getByRole('button', { name: 'Continue' })).toBeVisible();

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { runnerImport } from 'vite';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 
 const demo = fileURLToPath(new URL('..', import.meta.url));
 const publicDir = `${demo}public`;
@@ -139,10 +140,7 @@ portfolio.gallery.forEach((image, index) => {
 writeFileSync(`${publicDir}${portfolio.headshot.src}`, headshot(portfolio.headshot.width));
 writeFileSync(`${publicDir}/favicon.svg`, favicon(portfolio.name));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
   await page.setContent(socialCardHtml());

@@ -37,7 +37,6 @@ export async function renderHome() {
     head: headTags(content),
     sitemap: sitemapXml(content),
     robots: robotsTxt(content),
-    themeColor: '#3D405B',
     pages: pagePaths(),
   };
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_APP = 'opDemo7Kq2Lx9RmT4wYc6dHf';
 export const APPS = {
@@ -42,10 +42,12 @@ export async function withoutPasskeys(context: BrowserContext | Page): Promise<v
 }
 
 /** A CDP virtual platform authenticator (resident keys, user verification) for this page. */
-export async function addVirtualAuthenticator(page: Page): Promise<void> {
+export async function addVirtualAuthenticator(
+  page: Page,
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -55,6 +57,7 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
       automaticPresenceSimulation: true,
     },
   });
+  return { cdp, authenticatorId };
 }
 
 interface OutboxMessage {

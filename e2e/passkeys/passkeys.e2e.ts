@@ -1,22 +1,5 @@
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
-
-const DEMO_APP_ID = 'opDemo7Kq2Lx9RmT4wYc6dHf';
-
-/** A platform authenticator with resident keys and user verification, as a phone or laptop has. */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
+import { expect, type Page, test } from '@playwright/test';
+import { addVirtualAuthenticator, DEMO_APP } from '../auth/support';
 
 /**
  * Runs in the page: the same steps Passage's browser client takes — call a start endpoint, decode
@@ -104,7 +87,7 @@ async function ceremonyInPage(
       });
       return { stage: 'finish', ...finish, userId: user?.id as string | undefined };
     },
-    { appId: DEMO_APP_ID, step },
+    { appId: DEMO_APP, step },
   );
 }
 
@@ -162,7 +145,7 @@ test('passkeys in Chromium: register, log in by identifier and by autofill, add 
       });
       return res.json();
     },
-    { appId: DEMO_APP_ID, token },
+    { appId: DEMO_APP, token },
   );
   expect(devices.devices).toHaveLength(2);
   expect(devices.devices.map((d: { friendly_name: string }) => d.friendly_name)).toEqual([

@@ -1,4 +1,4 @@
-import { EMAIL_ONLY_APP_ID, READ_ONLY_APP_ID } from './support/profile-apps';
+import { APP_ID, EMAIL_ONLY_APP_ID, READ_ONLY_APP_ID } from './support/profile-apps';
 import {
   changes,
   expect,
@@ -180,7 +180,7 @@ test('metadata: each type keeps its §5 rule, "64 letters max" included, and sav
 
   const stored = await api.call<{ user_metadata: Record<string, unknown> }>(
     'GET',
-    '/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/currentuser/user-metadata',
+    `/v1/apps/${APP_ID}/currentuser/user-metadata`,
     undefined,
     user.authToken,
   );
@@ -218,7 +218,7 @@ test('an expired session asks the user to sign in again instead of failing silen
   const user = await api.signUp(freshEmail('expired'));
   const profile = await openProfile(page, server.url, user);
   // The session ends elsewhere: the refresh token is revoked and the auth token has expired.
-  await api.call('DELETE', `/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/tokens?refresh_token=${user.refreshToken}`);
+  await api.call('DELETE', `/v1/apps/${APP_ID}/tokens?refresh_token=${user.refreshToken}`);
   await page.evaluate(() => {
     const part = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
     const expired = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ exp: 1 })}.x`;
@@ -252,7 +252,7 @@ test('sign-out revokes the refresh token and clears the stored tokens', async ({
     undefined,
     undefined,
   ]);
-  const refresh = await api.call('POST', '/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/tokens', {
+  const refresh = await api.call('POST', `/v1/apps/${APP_ID}/tokens`, {
     refresh_token: user.refreshToken,
   });
   expect(refresh.status).toBe(401);
@@ -263,7 +263,7 @@ test("the page's own sign-out button signs out through the element", async ({ pa
   await openProfile(page, server.url, user);
   await page.locator('main > p').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/passage$/);
-  const refresh = await api.call('POST', '/v1/apps/opDemo7Kq2Lx9RmT4wYc6dHf/tokens', {
+  const refresh = await api.call('POST', `/v1/apps/${APP_ID}/tokens`, {
     refresh_token: user.refreshToken,
   });
   expect(refresh.status).toBe(401);
