@@ -5,6 +5,8 @@ import {
   enterCode,
   lastMessageTo,
   APPS,
+  DEMO_APP,
+  registerByCode,
   openPassage,
   submitIdentifier,
   uniqueEmail,
@@ -51,12 +53,7 @@ test('after a code sign-in on a passkey-capable device, a passkey is offered and
   const plain = await browser.newContext();
   const other = await plain.newPage();
   await withoutPasskeys(other);
-  const form = await openPassage(other);
-  await form.getByRole('button', { name: 'Register here' }).click();
-  await submitIdentifier(form, 'Email address', email);
-  const registration = await lastMessageTo(other, email);
-  await enterCode(form, codeIn(registration));
-  await other.waitForURL('**/passageSuccess');
+  const registration = await registerByCode(other, DEMO_APP, 'Email address', email);
   await plain.close();
 
   // Here a platform authenticator exists: log in by code, then add a passkey.
