@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './api-paths.js';
 
 /**
  * The built site loads only its own scripts, styles, images and fonts (inline styles: MUI and Stencil). It
@@ -24,8 +25,6 @@ export function siteCsp(sendTo: readonly string[] = []): string {
 /** API answers are data, never a page: nothing may load from them or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-const API_PREFIXES = ['/v1/', '/api/', '/admin/', '/dev/'];
-
 export interface SecurityHeaderOptions {
   /** Extra origins the site may send to (connect-src and form-action): the config's CSP_CONNECT_SRC. */
   connectSrc?: readonly string[];
@@ -35,7 +34,7 @@ export interface SecurityHeaderOptions {
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
   const site = siteCsp(options.connectSrc ?? []);
   app.addHook('onSend', async (request, reply, payload) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isApi = isApiPath(request.url);
     const type = String(reply.getHeader('content-type') ?? '');
     reply.header('Content-Security-Policy', !isApi && type.includes('text/html') ? site : API_CSP);
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -2,9 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-/** Paths the API owns: an unknown one there is a JSON 404, never the site's HTML. */
-const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/admin/'];
+import { isApiPath } from './api-paths.js';
 
 /**
  * The site's page paths, from the routes.json its build writes (`{"pages": ["/", "/passage"]}`); null when
@@ -47,7 +45,7 @@ export async function registerStaticSite(app: FastifyInstance, root: string | nu
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    const isApi = isApiPath(request.url);
     // A listed page is HTML for any client (`curl /passage` too); another path only when HTML is wanted.
     const listed = pages?.has(pathOf(request.url)) ?? false;
     const wantsHtml = listed || (request.headers.accept?.includes('text/html') ?? false);
