@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { type HitResult, type LimitPolicy, limitMessage, TooManyRequestsError } from './rate-limiter.js';
+import {
+  type HitResult,
+  type LimitPolicy,
+  limitMessage,
+  scaledLimit,
+  TooManyRequestsError,
+} from './rate-limiter.js';
 
 interface Entry {
   policy: LimitPolicy;
@@ -66,18 +72,14 @@ export class BatchedRateLimiter {
     this.schedule();
     const hits = entry.shared + entry.inFlight + entry.pending;
     const retryAfter = Math.max(1, Math.ceil((entry.windowStart + policy.windowSeconds * 1000 - now) / 1000));
-    return { allowed: hits <= this.limitOf(policy), hits, retryAfter };
-  }
-
-  private limitOf(policy: LimitPolicy): number {
-    return Math.max(1, Math.round(policy.limit * this.factor));
+    return { allowed: hits <= scaledLimit(policy, this.factor), hits, retryAfter };
   }
 
   /** Whether a key's hits go to the database: it is shared already, or has reached its share here. */
   private worthWriting(entry: Entry): boolean {
     return (
       entry.shared > 0 ||
-      entry.pending + entry.inFlight >= Math.ceil(this.limitOf(entry.policy) * this.shareFrom)
+      entry.pending + entry.inFlight >= Math.ceil(scaledLimit(entry.policy, this.factor) * this.shareFrom)
     );
   }
 

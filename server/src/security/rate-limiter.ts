@@ -9,6 +9,11 @@ export interface LimitPolicy {
   windowSeconds: number;
 }
 
+/** A policy's limit under RATE_LIMIT_FACTOR (at least 1). */
+export function scaledLimit(policy: LimitPolicy, factor: number): number {
+  return Math.max(1, Math.round(policy.limit * factor));
+}
+
 export interface HitResult {
   allowed: boolean;
   hits: number;
@@ -62,17 +67,13 @@ export class RateLimiter {
       1,
       Math.ceil((Date.parse(row.window_start) + policy.windowSeconds * 1000 - now) / 1000),
     );
-    return { allowed: hits <= this.scaled(policy), hits, retryAfter };
+    return { allowed: hits <= scaledLimit(policy, this.factor), hits, retryAfter };
   }
 
   /** Counts a hit and throws 429 `too_many_requests` when over the policy. */
   async enforce(key: string, policy: LimitPolicy, message: string, db: Db = this.db): Promise<void> {
     const result = await this.hit(key, policy, db);
     if (!result.allowed) throw new TooManyRequestsError(limitMessage(message, result), result.retryAfter);
-  }
-
-  private scaled(policy: LimitPolicy): number {
-    return Math.max(1, Math.round(policy.limit * this.factor));
   }
 }
 
