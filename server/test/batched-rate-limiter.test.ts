@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database.js';
 import { BatchedRateLimiter } from '../src/security/batched-rate-limiter.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { useMigratedDatabase } from './support/test-database.js';
 
 const policy = { limit: 3, windowSeconds: 60 };
 
 describe('BatchedRateLimiter: lookups counted in memory, shared through the database', () => {
-  let database: TestDatabase;
+  const database = useMigratedDatabase();
   let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = openDatabase(database.url).db;
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
+  beforeAll(() => {
+    db = database();
   });
 
   const storedHits = async (key: string) =>

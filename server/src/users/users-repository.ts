@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { PreparedQuery } from '../db/prepared-query.js';
 import type { UsersTable } from '../db/schema.js';
 import { isoNow } from '../security/clock.js';
 import { newId } from '../security/random.js';
@@ -11,7 +12,16 @@ export type UserStatus = UsersTable['status'];
 
 /** Users of all apps. Every method is scoped to an app: a user id never reaches across apps. */
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  /** The hottest read of the API (every identifier lookup and sign-in), one compiled query per kind. */
+  private readonly byIdentifier: Record<IdentifierType, PreparedQuery<[string, string], UserRow>>;
+
+  constructor(private readonly db: Db) {
+    const byColumn = (column: IdentifierType) =>
+      new PreparedQuery(db, (q, appId: string, value: string) =>
+        q.selectFrom('users').selectAll().where('app_id', '=', appId).where(column, '=', value),
+      );
+    this.byIdentifier = { email: byColumn('email'), phone: byColumn('phone') };
+  }
 
   findById(appId: string, userId: string): Promise<UserRow | undefined> {
     return this.db
@@ -23,12 +33,7 @@ export class UsersRepository {
   }
 
   findByIdentifier(appId: string, identifier: Identifier, db: Db = this.db): Promise<UserRow | undefined> {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where('app_id', '=', appId)
-      .where(identifier.type, '=', identifier.value)
-      .executeTakeFirst();
+    return this.byIdentifier[identifier.type].first(db, appId, identifier.value);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { PreparedQuery } from '../db/prepared-query.js';
 import type { WebauthnCredentialsTable } from '../db/schema.js';
 import { isUniqueViolation } from '../users/users-repository.js';
 
@@ -73,7 +74,20 @@ function fromRow(row: WebauthnCredentialsTable): StoredCredential {
 export class DuplicateCredentialError extends Error {}
 
 export class CredentialRepository {
-  constructor(private readonly db: Db) {}
+  /** Read by every lookup of an existing user (its passkey summary). */
+  private readonly ofUser;
+
+  constructor(private readonly db: Db) {
+    this.ofUser = new PreparedQuery(db, (q, appId: string, userId: string) =>
+      q
+        .selectFrom('webauthn_credentials')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id'),
+    );
+  }
 
   /** Stores a new passkey; the unique index on cred_id makes a duplicate fail even under races. */
   async insert(credential: NewCredential, now: Date): Promise<StoredCredential> {
@@ -138,15 +152,7 @@ export class CredentialRepository {
 
   /** A user's passkeys, oldest first. */
   async listForUser(appId: string, userId: string): Promise<StoredCredential[]> {
-    const rows = await this.db
-      .selectFrom('webauthn_credentials')
-      .selectAll()
-      .where('app_id', '=', appId)
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    return rows.map(fromRow);
+    return (await this.ofUser.rows(this.db, appId, userId)).map(fromRow);
   }
 
   /**

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type Db, migrateToLatest, openDatabase } from '../../src/db/database.js';
 
 /** Where the server suites run: `TEST_DB=postgres` uses the machine's PostgreSQL, anything else SQLite. */
 export const testDbKind: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -29,5 +31,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
+  };
+}
+
+/**
+ * A fresh, migrated database for the tests of the calling `describe`: opened before them, dropped after.
+ * Read it through the returned function once the tests run.
+ */
+export function useMigratedDatabase(): () => Db {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = openDatabase(database.url).db;
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+  return () => {
+    if (!db) throw new Error('the database opens in beforeAll: read it inside a test or hook');
+    return db;
   };
 }

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateToLatest, openDatabase } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChallengeStore } from '../../src/webauthn/challenge-store.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { useMigratedDatabase } from '../support/test-database.js';
 
 describe('the WebAuthn challenge store', () => {
-  let database: TestDatabase;
-  let db: Db;
+  const database = useMigratedDatabase();
   let clock = new Date('2026-01-01T00:00:00.000Z');
   let store: ChallengeStore;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = openDatabase(database.url).db;
-    await migrateToLatest(db);
-    store = new ChallengeStore(db, () => clock);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
+  beforeAll(() => {
+    store = new ChallengeStore(database(), () => clock);
   });
 
   it('hands out a 32-byte random challenge under an opaque handshake id', async () => {

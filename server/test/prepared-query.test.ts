@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { PreparedQuery } from '../src/db/prepared-query.js';
+import { useMigratedDatabase } from './support/test-database.js';
+
+describe('PreparedQuery: compiled once, run with each call’s arguments', () => {
+  const database = useMigratedDatabase();
+
+  const hitsOf = (key: string, db = database()) =>
+    new PreparedQuery(db, (q, k: string) => q.selectFrom('rate_limits').select('hits').where('key', '=', k))
+      .first(db, key)
+      .then((row) => (row ? Number(row.hits) : undefined));
+
+  it('runs inserts, updates and selects with fresh arguments each time, an argument used twice included', async () => {
+    const db = database();
+    const insert = new PreparedQuery(db, (q, key: string, at: string, hits: number) =>
+      q.insertInto('rate_limits').values({ key, window_start: at, hits }),
+    );
+    const at = new Date().toISOString();
+    expect(await insert.changes(db, 'prepared-a', at, 1)).toBe(1);
+    expect(await insert.changes(db, 'prepared-b', at, 7)).toBe(1);
+
+    const bump = new PreparedQuery(db, (q, key: string, by: number) =>
+      q
+        .updateTable('rate_limits')
+        .set({ hits: sql<number>`hits + ${by} + ${by}` })
+        .where('key', '=', key),
+    );
+    expect(await bump.changes(db, 'prepared-a', 2)).toBe(1);
+    expect(await bump.changes(db, 'nobody', 2)).toBe(0);
+    expect(await hitsOf('prepared-a')).toBe(5);
+    expect(await hitsOf('prepared-b')).toBe(7);
+    expect(await hitsOf('nobody')).toBeUndefined();
+  });
+
+  it('runs inside a transaction of the same database, and a rollback undoes it', async () => {
+    const db = database();
+    const insert = new PreparedQuery(db, (q, key: string, at: string) =>
+      q.insertInto('rate_limits').values({ key, window_start: at, hits: sql<number>`1` }),
+    );
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await insert.changes(trx, 'prepared-rolled-back', new Date().toISOString());
+        expect(
+          await trx
+            .selectFrom('rate_limits')
+            .select('key')
+            .where('key', '=', 'prepared-rolled-back')
+            .execute(),
+        ).toHaveLength(1);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await hitsOf('prepared-rolled-back')).toBeUndefined();
+  });
+
+  it('refuses a value that is not an argument: it would be frozen at compile time', () => {
+    const db = database();
+    expect(
+      () =>
+        new PreparedQuery(db, (q, key: string) =>
+          q.selectFrom('rate_limits').select('hits').where('key', '=', key).where('hits', '>', 0),
+        ),
+    ).toThrow(/takes every value from its arguments/);
+  });
+
+  it('refuses an argument used other than as a value (to name a column, say)', () => {
+    const db = database();
+    expect(
+      () =>
+        new PreparedQuery(db, (q, column: string, key: string) =>
+          q
+            .selectFrom('rate_limits')
+            .select('hits')
+            .where('key', '=', key)
+            .where(sql.ref(column), 'is not', null),
+        ),
+    ).toThrow(/argument 0 is not a value/);
+  });
+});
