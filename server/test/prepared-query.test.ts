@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { PreparedQuery } from '../src/db/prepared-query.js';
+import { PreparedInsert, PreparedQuery } from '../src/db/prepared-query.js';
 import { useMigratedDatabase } from './support/test-database.js';
 
 describe('PreparedQuery: compiled once, run with each call’s arguments', () => {
@@ -77,5 +77,33 @@ describe('PreparedQuery: compiled once, run with each call’s arguments', () =>
             .where(sql.ref(column), 'is not', null),
         ),
     ).toThrow(/argument 0 is not a value/);
+  });
+
+  it('PreparedInsert compiles each shape of row once and leaves an undefined column out', async () => {
+    const db = database();
+    const insert = new PreparedInsert(db, 'refresh_families');
+    const family = (id: string, revoked_at: string | undefined) => ({
+      id,
+      app_id: 'app',
+      user_id: 'user',
+      method: 'otp',
+      authenticated_at: '2026-01-01T00:00:00.000Z',
+      expires_at: '2026-02-01T00:00:00.000Z',
+      revoked_at,
+    });
+    await insert.run(db, family('family-a', '2026-01-02T00:00:00.000Z'));
+    await insert.run(db, family('family-b', undefined));
+    await insert.run(db, { ...family('family-c', '2026-01-03T00:00:00.000Z'), method: 'passkey' });
+    const rows = await db
+      .selectFrom('refresh_families')
+      .select(['id', 'method', 'revoked_at'])
+      .where('id', 'like', 'family-%')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'family-a', method: 'otp', revoked_at: '2026-01-02T00:00:00.000Z' },
+      { id: 'family-b', method: 'otp', revoked_at: null },
+      { id: 'family-c', method: 'passkey', revoked_at: '2026-01-03T00:00:00.000Z' },
+    ]);
   });
 });

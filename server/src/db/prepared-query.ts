@@ -1,5 +1,6 @@
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, QueryResult } from 'kysely';
 import type { Db } from './database.js';
+import type { Database } from './schema.js';
 
 /** Stand-ins for the arguments while the query is compiled; no real value starts with U+0000. */
 const placeholder = (index: number) => `\u0000prepared-argument-${index}`;
@@ -19,8 +20,9 @@ export class PreparedQuery<Args extends readonly unknown[], Row> {
   /** For each SQL parameter, the index of the argument it takes. */
   private readonly slots: number[];
 
-  constructor(db: Db, build: (db: Db, ...args: Args) => Compilable<Row>) {
-    const placeholders = Array.from({ length: build.length - 1 }, (_, i) => placeholder(i));
+  /** `arity`: how many arguments `build` takes after the database (its declared parameters by default). */
+  constructor(db: Db, build: (db: Db, ...args: Args) => Compilable<Row>, arity = build.length - 1) {
+    const placeholders = Array.from({ length: arity }, (_, i) => placeholder(i));
     this.compiled = build(db, ...(placeholders as unknown as Args)).compile();
     this.slots = this.compiled.parameters.map((value) => placeholders.indexOf(value as string));
     if (this.slots.includes(-1)) {
@@ -48,5 +50,41 @@ export class PreparedQuery<Args extends readonly unknown[], Row> {
   /** How many rows an insert, update or delete changed. */
   async changes(db: Db, ...args: Args): Promise<number> {
     return Number((await this.execute(db, ...args)).numAffectedRows ?? 0n);
+  }
+}
+
+/**
+ * Inserts of single rows into `table`, each shape of row (its set of columns) compiled once, on first use.
+ */
+export class PreparedInsert<Table extends keyof Database> {
+  private readonly byColumns = new Map<string, PreparedQuery<unknown[], unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly table: Table,
+  ) {}
+
+  /** Inserts `row` on `db` (the database or one of its transactions). */
+  async run(db: Db, row: Insertable<Database[Table]>): Promise<void> {
+    const given = Object.entries(row).filter(([, value]) => value !== undefined);
+    await this.forColumns(given.map(([column]) => column)).execute(db, ...given.map(([, value]) => value));
+  }
+
+  private forColumns(columns: string[]): PreparedQuery<unknown[], unknown> {
+    const shape = columns.join();
+    let query = this.byColumns.get(shape);
+    if (!query) {
+      const table = this.table;
+      query = new PreparedQuery(
+        this.db,
+        (q, ...values: unknown[]) =>
+          q
+            .insertInto(table)
+            .values(Object.fromEntries(columns.map((column, i) => [column, values[i]])) as never),
+        columns.length,
+      );
+      this.byColumns.set(shape, query);
+    }
+    return query;
   }
 }

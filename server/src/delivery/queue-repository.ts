@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
+import { PreparedInsert } from '../db/prepared-query.js';
 import type { OutgoingMessagesTable } from '../db/schema.js';
 import type { OutgoingMessage } from './outgoing-message.js';
 import type { ParamsCipher } from './params-cipher.js';
@@ -12,11 +13,16 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The SQL of the delivery queue. Timestamps are ISO strings, which sort like the times they name. */
 export class QueueRepository {
+  /** Every message sent is one of these. */
+  private readonly insertRow: PreparedInsert<'outgoing_messages'>;
+
   constructor(
     private readonly db: Db,
     private readonly kind: DbKind,
     private readonly cipher: ParamsCipher,
-  ) {}
+  ) {
+    this.insertRow = new PreparedInsert(db, 'outgoing_messages');
+  }
 
   /**
    * One insert; `db` may be a transaction so a feature's own row and its message commit together.
@@ -47,7 +53,7 @@ export class QueueRepository {
       expires_at: message.expiresAt === undefined ? null : iso(message.expiresAt),
       sent_at: null,
     };
-    await db.insertInto('outgoing_messages').values(row).execute();
+    await this.insertRow.run(db, row);
     return row;
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.js';
+import { PreparedInsert } from '../db/prepared-query.js';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -16,22 +17,24 @@ export interface OutboxMessage {
  * stored in the database so any instance can list them, and readable at GET /dev/outbox.
  */
 export class DevOutbox {
-  constructor(private readonly db: Db) {}
+  /** One per message delivered without SMTP or SMS: compiled once. */
+  private readonly insert: PreparedInsert<'dev_outbox'>;
+
+  constructor(private readonly db: Db) {
+    this.insert = new PreparedInsert(db, 'dev_outbox');
+  }
 
   async add(message: OutboxMessage): Promise<string> {
     const id = randomBytes(12).toString('hex');
-    await this.db
-      .insertInto('dev_outbox')
-      .values({
-        id,
-        channel: message.channel,
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await this.insert.run(this.db, {
+      id,
+      channel: message.channel,
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      created_at: new Date().toISOString(),
+    });
     return id;
   }
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { PreparedInsert, PreparedQuery } from '../db/prepared-query.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { isoIn, isoNow } from '../security/clock.js';
 import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
@@ -40,10 +41,47 @@ export type CodeKey = Buffer;
  * Wrong tries count per code (≤ 5) and per user across codes (code-failure-budget.ts).
  */
 export class OneTimeCodes {
+  /** The queries of every code sent and every right code, compiled once. */
+  private readonly hot;
+
   constructor(
     private readonly db: Db,
     private readonly secrets: ServerSecrets,
-  ) {}
+  ) {
+    this.hot = {
+      insert: new PreparedInsert(db, 'one_time_codes'),
+      find: new PreparedQuery(db, (q, id: string, appId: string) =>
+        q
+          .selectFrom('one_time_codes')
+          .select(['user_id', 'identifier', 'purpose'])
+          .where('id', '=', id)
+          .where('app_id', '=', appId),
+      ),
+      reserveTry: new PreparedQuery(
+        db,
+        (q, appId: string, userId: string, maxFailures: number, nowIso: string) =>
+          q
+            .updateTable('users')
+            .set({ code_failures: sql<number>`code_failures + 1` })
+            .where('app_id', '=', appId)
+            .where('id', '=', userId)
+            .where('code_failures', '<', maxFailures)
+            .where((eb) =>
+              eb.or([eb('code_locked_until', 'is', sql.lit(null)), eb('code_locked_until', '<=', nowIso)]),
+            )
+            .returning('code_failures'),
+      ),
+      // Every try of a live code counts one attempt; the right code also marks it used.
+      consume: new PreparedQuery(db, (q, id: string, nowIso: string, maxAttempts: number, codeHmac: string) =>
+        liveCode(q, id, nowIso, maxAttempts)
+          .set({ used_at: nowIso, attempts: sql<number>`attempts + 1` })
+          .where('code_hmac', '=', codeHmac),
+      ),
+      countTry: new PreparedQuery(db, (q, id: string, nowIso: string, maxAttempts: number) =>
+        liveCode(q, id, nowIso, maxAttempts).set({ attempts: sql<number>`attempts + 1` }),
+      ),
+    };
+  }
 
   /** Read it before opening a transaction: the first read of a secret uses the database. */
   key(): Promise<CodeKey> {
@@ -61,20 +99,16 @@ export class OneTimeCodes {
   ) {
     const id = newId();
     const code = newSixDigitCode();
-    await db
-      .insertInto('one_time_codes')
-      .values({
-        id,
-        app_id: appId,
-        user_id: userId,
-        purpose,
-        identifier,
-        code_hmac: hmac(key, id, code),
-        created_at: isoNow(),
-        expires_at: isoIn(CODE_LIFETIME_MS),
-        used_at: null,
-      })
-      .execute();
+    await this.hot.insert.run(db, {
+      id,
+      app_id: appId,
+      user_id: userId,
+      purpose,
+      identifier,
+      code_hmac: hmac(key, id, code),
+      created_at: isoNow(),
+      expires_at: isoIn(CODE_LIFETIME_MS),
+    });
     return { id, code };
   }
 
@@ -89,54 +123,20 @@ export class OneTimeCodes {
     code: string,
     db: Db = this.db,
   ): Promise<Activation> {
-    const row = await db
-      .selectFrom('one_time_codes')
-      .select(['user_id', 'identifier', 'purpose'])
-      .where('id', '=', id)
-      .where('app_id', '=', appId)
-      .executeTakeFirst();
+    const row = await this.hot.find.first(db, id, appId);
     if (!row) return { ok: false, error: invalidCode() };
     const now = Date.now();
+    const nowIso = new Date(now).toISOString();
     // Every try takes one unit of the user's budget before the code is looked at, so concurrent
     // guesses each pay; a successful sign-in clears the budget (UsersRepository.recordSignIn).
-    const reserved = await db
-      .updateTable('users')
-      .set((eb) => ({ code_failures: eb('code_failures', '+', 1) }))
-      .where('app_id', '=', appId)
-      .where('id', '=', row.user_id)
-      .where('code_failures', '<', MAX_CODE_FAILURES)
-      .where((eb) =>
-        eb.or([
-          eb('code_locked_until', 'is', null),
-          eb('code_locked_until', '<=', new Date(now).toISOString()),
-        ]),
-      )
-      .returning('code_failures')
-      .executeTakeFirst();
+    const reserved = await this.hot.reserveTry.first(db, appId, row.user_id, MAX_CODE_FAILURES, nowIso);
     if (!reserved) return { ok: false, error: codesPaused() };
 
-    const nowIso = new Date(now).toISOString();
-    // A code is live while unused, unexpired and with tries left; every try counts one attempt.
-    const live = () =>
-      db
-        .updateTable('one_time_codes')
-        .where('id', '=', id)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', nowIso)
-        .where('attempts', '<', MAX_ATTEMPTS_PER_CODE);
-
-    const consumed = await live()
-      .set({ used_at: nowIso, attempts: sql<number>`attempts + 1` })
-      .where('code_hmac', '=', hmac(key, id, code))
-      .executeTakeFirst();
-    if (Number(consumed.numUpdatedRows) === 1) {
+    const codeHmac = hmac(key, id, code);
+    if ((await this.hot.consume.changes(db, id, nowIso, MAX_ATTEMPTS_PER_CODE, codeHmac)) === 1) {
       return { ok: true, userId: row.user_id, identifier: row.identifier, purpose: row.purpose };
     }
-
-    const counted = await live()
-      .set({ attempts: sql<number>`attempts + 1` })
-      .executeTakeFirst();
-    if (Number(counted.numUpdatedRows) === 1) {
+    if ((await this.hot.countTry.changes(db, id, nowIso, MAX_ATTEMPTS_PER_CODE)) === 1) {
       await this.pauseIfDue(db, appId, row.user_id, Number(reserved.code_failures), now);
       return { ok: false, error: invalidCode() };
     }
@@ -167,6 +167,16 @@ export class OneTimeCodes {
       .where('id', '=', userId)
       .execute();
   }
+}
+
+/** A code is live while unused, unexpired and with tries left. */
+function liveCode(db: Db, id: string, nowIso: string, maxAttempts: number) {
+  return db
+    .updateTable('one_time_codes')
+    .where('id', '=', id)
+    .where('used_at', 'is', sql.lit(null))
+    .where('expires_at', '>', nowIso)
+    .where('attempts', '<', maxAttempts);
 }
 
 function hmac(key: CodeKey, id: string, code: string): string {

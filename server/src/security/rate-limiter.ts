@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { PreparedQuery } from '../db/prepared-query.js';
 import { ApiError } from '../http/api-error.js';
 
 /** How many hits a key may take within a fixed window. */
@@ -36,10 +37,26 @@ export class TooManyRequestsError extends ApiError {
  * `factor` scales every limit (RATE_LIMIT_FACTOR; 0 switches limits off, e.g. for benchmarks).
  */
 export class RateLimiter {
+  /** Two of these run in every code or link request: compiled once. */
+  private readonly count;
+
   constructor(
     private readonly db: Db,
     private readonly factor = 1,
-  ) {}
+  ) {
+    this.count = new PreparedQuery(db, (q, key: string, nowIso: string, cutoff: string) =>
+      q
+        .insertInto('rate_limits')
+        .values({ key, window_start: nowIso, hits: sql.lit(1) })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            hits: sql<number>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN 1 ELSE rate_limits.hits + 1 END`,
+            window_start: sql<string>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN ${nowIso} ELSE rate_limits.window_start END`,
+          }),
+        )
+        .returning(['hits', 'window_start']),
+    );
+  }
 
   get enabled(): boolean {
     return this.factor > 0;
@@ -51,17 +68,8 @@ export class RateLimiter {
     const now = Date.now();
     const nowIso = new Date(now).toISOString();
     const cutoff = new Date(now - policy.windowSeconds * 1000).toISOString();
-    const row = await db
-      .insertInto('rate_limits')
-      .values({ key, window_start: nowIso, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          hits: sql<number>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN 1 ELSE rate_limits.hits + 1 END`,
-          window_start: sql<string>`CASE WHEN rate_limits.window_start <= ${cutoff} THEN ${nowIso} ELSE rate_limits.window_start END`,
-        }),
-      )
-      .returning(['hits', 'window_start'])
-      .executeTakeFirstOrThrow();
+    const row = await this.count.first(db, key, nowIso, cutoff);
+    if (!row) throw new Error('a rate-limit upsert returned no row');
     const hits = Number(row.hits);
     const retryAfter = Math.max(
       1,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { PreparedInsert } from '../db/prepared-query.js';
 import { isoIn, isoNow } from '../security/clock.js';
 import { newId, newSecretToken, sha256Hex } from '../security/random.js';
 
@@ -33,7 +34,14 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
  * on the family, so a token that a concurrent rotation adds after it is dead as well.
  */
 export class RefreshTokens {
-  constructor(private readonly db: Db) {}
+  /** Every sign-in writes one of each. */
+  private readonly insertFamily;
+  private readonly insertToken;
+
+  constructor(private readonly db: Db) {
+    this.insertFamily = new PreparedInsert(db, 'refresh_families');
+    this.insertToken = new PreparedInsert(db, 'refresh_tokens');
+  }
 
   /** A sign-in: a new family and its first token. `db` may be the caller's transaction. */
   async start(appId: string, userId: string, method: string, db: Db = this.db): Promise<IssuedRefreshToken> {
@@ -43,33 +51,25 @@ export class RefreshTokens {
       authTime: Math.floor(now / 1000),
       expiresAt: isoIn(REFRESH_TOKEN_LIFETIME_MS, now),
     };
-    await db
-      .insertInto('refresh_families')
-      .values({
-        id: family.familyId,
-        app_id: appId,
-        user_id: userId,
-        method,
-        authenticated_at: new Date(family.authTime * 1000).toISOString(),
-        expires_at: family.expiresAt,
-        revoked_at: null,
-      })
-      .execute();
+    await this.insertFamily.run(db, {
+      id: family.familyId,
+      app_id: appId,
+      user_id: userId,
+      method,
+      authenticated_at: new Date(family.authTime * 1000).toISOString(),
+      expires_at: family.expiresAt,
+    });
     return this.rotate(family, db);
   }
 
   /** The next token of a family (after `spend` accepted the previous one). */
   async rotate(family: RefreshFamily, db: Db = this.db): Promise<IssuedRefreshToken> {
     const token = newSecretToken();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        token_hash: sha256Hex(token),
-        family_id: family.familyId,
-        created_at: isoNow(),
-        used_at: null,
-      })
-      .execute();
+    await this.insertToken.run(db, {
+      token_hash: sha256Hex(token),
+      family_id: family.familyId,
+      created_at: isoNow(),
+    });
     return { token, expiresAt: seconds(family.expiresAt), family };
   }
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { PreparedQuery } from '../db/prepared-query.js';
 import type { UsersTable } from '../db/schema.js';
@@ -14,6 +14,8 @@ export type UserStatus = UsersTable['status'];
 export class UsersRepository {
   /** The hottest read of the API (every identifier lookup and sign-in), one compiled query per kind. */
   private readonly byIdentifier: Record<IdentifierType, PreparedQuery<[string, string], UserRow>>;
+  /** Every sign-in's update, compiled once for each combination of its options. */
+  private readonly signInUpdates = new Map<string, PreparedQuery<[string, string, string], UserRow>>();
 
   constructor(private readonly db: Db) {
     const byColumn = (column: IdentifierType) =>
@@ -118,6 +120,42 @@ export class UsersRepository {
       .execute();
   }
 
+  private signInUpdate(options: { confirm?: IdentifierType; activate?: boolean }) {
+    const variant = `${options.confirm ?? ''}:${options.activate === true}`;
+    let query = this.signInUpdates.get(variant);
+    if (!query) {
+      const verifiedColumn = options.confirm === 'email' ? 'email_verified' : 'phone_verified';
+      query = new PreparedQuery(this.db, (q, appId: string, userId: string, now: string) =>
+        q
+          .updateTable('users')
+          .set((eb) => ({
+            login_count: sql<number>`login_count + 1`,
+            last_login_at: now,
+            updated_at: now,
+            code_failures: sql.lit(0),
+            code_locked_until: sql.lit(null),
+            ...(options.confirm ? { [verifiedColumn]: sql.lit(1) } : {}),
+            ...(options.confirm || options.activate
+              ? {
+                  status: eb
+                    .case()
+                    .when('status', '=', sql.lit('pending'))
+                    .then(sql.lit<UserStatus>('active'))
+                    .else(eb.ref('status'))
+                    .end(),
+                }
+              : {}),
+          }))
+          .where('app_id', '=', appId)
+          .where('id', '=', userId)
+          .where('status', '!=', sql.lit('inactive'))
+          .returningAll(),
+      );
+      this.signInUpdates.set(variant, query);
+    }
+    return query;
+  }
+
   /**
    * Counts a sign-in in one statement and answers the updated user (undefined when unknown):
    * `confirm` also marks that identifier verified; `confirm` or `activate` turn a pending user active.
@@ -130,33 +168,7 @@ export class UsersRepository {
     options: { confirm?: IdentifierType; activate?: boolean },
     db: Db = this.db,
   ): Promise<UserRow | undefined> {
-    const now = isoNow();
-    const verifiedColumn = options.confirm === 'email' ? 'email_verified' : 'phone_verified';
-    const updated = await db
-      .updateTable('users')
-      .set((eb) => ({
-        login_count: eb('login_count', '+', 1),
-        last_login_at: now,
-        updated_at: now,
-        code_failures: 0,
-        code_locked_until: null,
-        ...(options.confirm ? { [verifiedColumn]: 1 } : {}),
-        ...(options.confirm || options.activate
-          ? {
-              status: eb
-                .case()
-                .when('status', '=', 'pending')
-                .then('active' as const)
-                .else(eb.ref('status'))
-                .end(),
-            }
-          : {}),
-      }))
-      .where('app_id', '=', appId)
-      .where('id', '=', userId)
-      .where('status', '!=', 'inactive')
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await this.signInUpdate(options).first(db, appId, userId, isoNow());
     return (
       updated ??
       db
