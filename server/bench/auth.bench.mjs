@@ -10,7 +10,8 @@
 // The four measurements run in turn, BENCH_ROUNDS times (default 3), and each figure is the median of
 // its rounds: a ratio compares measurements taken seconds apart, so a busy machine skews both alike.
 // For profiling: BENCH_ONLY=b runs only (b), BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
-// The CPU line splits a login's cost between the server process (all threads) and this load generator.
+// The CPU lines split the cost of a login, a lookup and a health check between the server process (all
+// its threads) and this load generator, which shares the machine's cores with it.
 import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -208,7 +209,16 @@ function cpuMs() {
   const { user, system } = process.cpuUsage();
   return { server: (Number(fields[11]) + Number(fields[12])) / ticksPerMs, load: (user + system) / 1000 };
 }
-const loginCpu = { server: 0, load: 0 };
+/** CPU ms each measurement cost, summed over its rounds, in the server and in this load generator. */
+const cpu = { b: { server: 0, load: 0 }, c: { server: 0, load: 0 }, d: { server: 0, load: 0 } };
+async function withCpu(name, measurement) {
+  const before = cpuMs();
+  const result = await measurement();
+  const after = cpuMs();
+  cpu[name].server += after.server - before.server;
+  cpu[name].load += after.load - before.load;
+  return result;
+}
 
 /** One login; the first one also creates the app's signing key (RSA-3072 generation, seconds). */
 async function login(i) {
@@ -238,29 +248,28 @@ const measure = {
   // (a) RS256 signatures in this process, 16 in flight (the thread pool uses every core).
   a: () => load(seconds * 500, 16, signOne),
   // (b) complete one-time-code logins over HTTP, with the CPU both processes spend on them.
-  b: async () => {
-    const before = cpuMs();
-    const result = await load(seconds * 1000, concurrency, () =>
-      nextUser < users ? login(nextUser++) : idle(),
-    );
-    const after = cpuMs();
-    loginCpu.server += after.server - before.server;
-    loginCpu.load += after.load - before.load;
-    return result;
-  },
+  b: () =>
+    withCpu('b', () =>
+      load(seconds * 1000, concurrency, () => (nextUser < users ? login(nextUser++) : idle())),
+    ),
   // (c) identifier lookups, half of them for existing users.
   c: () =>
-    load(seconds * 1000, concurrency, async (i) => {
-      const res = await request(
-        'GET',
-        api(`/users?identifier=user${i % (users * 2)}%40bench.example`),
-        undefined,
-        i % 50_000,
-      );
-      return res.status === 200;
-    }),
+    withCpu('c', () =>
+      load(seconds * 1000, concurrency, async (i) => {
+        const res = await request(
+          'GET',
+          api(`/users?identifier=user${i % (users * 2)}%40bench.example`),
+          undefined,
+          i % 50_000,
+        );
+        return res.status === 200;
+      }),
+    ),
   // (d) a bare route on the same server.
-  d: () => load(seconds * 1000, concurrency, async () => (await request('GET', '/v1/health')).status === 200),
+  d: () =>
+    withCpu('d', () =>
+      load(seconds * 1000, concurrency, async () => (await request('GET', '/v1/health')).status === 200),
+    ),
 };
 const results = { a: [], b: [], c: [], d: [] };
 // BENCH_ONLY=b (say) runs only those measurements, to profile one of them with BENCH_CPU_PROF.
@@ -311,9 +320,16 @@ console.log(
 if (b.done > 0) {
   const signCpu = (availableParallelism() * 1000) / a.perSecond; // every core busy during (a)
   console.log(
-    `CPU per login, ms: server ${per(loginCpu.server, 2)} (of which one signature ≈ ${Number.isFinite(signCpu) ? signCpu.toFixed(2) : '–'}), load generator ${per(loginCpu.load, 2)}`,
+    `CPU per login, ms: server ${per(cpu.b.server, 2)} (of which one signature ≈ ${Number.isFinite(signCpu) ? signCpu.toFixed(2) : '–'}), load generator ${per(cpu.b.load, 2)}`,
   );
 }
+// A measurement the server cannot keep busy is held back by the load generator sharing its cores.
+const perRequest = (name, label, m) =>
+  m.done > 0
+    ? `${label}: server ${((cpu[name].server * 1000) / m.done).toFixed(1)}, load generator ${((cpu[name].load * 1000) / m.done).toFixed(1)}`
+    : null;
+const requestCpu = [perRequest('c', '(c) lookup', c), perRequest('d', '(d) health', d)].filter(Boolean);
+if (requestCpu.length > 0) console.log(`CPU per request, µs: ${requestCpu.join('; ')}`);
 console.log(
   `b / a = ${(b.perSecond / a.perSecond).toFixed(2)} (goal >= 0.6)    c / d = ${(c.perSecond / d.perSecond).toFixed(2)} (goal >= 0.5)`,
 );
