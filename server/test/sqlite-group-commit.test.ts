@@ -99,4 +99,17 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
       await db.selectFrom('rate_limits').select('hits').where('key', '=', 'read-own').executeTakeFirst(),
     ).toEqual({ hits: 1 });
   });
+
+  it('closes a group that a failed write outside a transaction opened, releasing the write lock', async () => {
+    await insert(db, 'duplicate');
+    await expect(insert(db, 'duplicate')).rejects.toThrow(/UNIQUE/);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const writer = new Database(join(dir, 'test.db'), { timeout: 0 });
+    try {
+      expect(() => writer.exec('BEGIN IMMEDIATE; ROLLBACK')).not.toThrow();
+    } finally {
+      writer.close();
+    }
+  });
 });

@@ -121,6 +121,8 @@ class GroupCommitDriver implements Driver {
       result = runStatement<R>(statement, query.parameters);
     } catch (error) {
       if (this.groupOpen && !this.sqlite.inTransaction) this.groupLost(error);
+      // A failed write may have opened the group: it must still close (it holds SQLite's write lock).
+      else if (joins) this.scheduleCommit();
       throw error;
     }
     if (joins) await this.waitForCommit(turn);
@@ -164,8 +166,12 @@ class GroupCommitDriver implements Driver {
     try {
       this.run('COMMIT');
     } catch (error) {
-      if (this.sqlite.inTransaction) this.run('ROLLBACK');
       for (const member of members) member.reject(error);
+      try {
+        if (this.sqlite.inTransaction) this.run('ROLLBACK');
+      } catch {
+        // Nothing more to undo: SQLite has ended the transaction itself.
+      }
       return;
     }
     for (const member of members) member.resolve();
