@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newTimeOrderedId } from '../security/random.js';
 import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
 import { PreparedInsert } from '../db/prepared-query.js';
@@ -8,7 +8,6 @@ import type { ParamsCipher } from './params-cipher.js';
 
 export type QueuedRow = Selectable<OutgoingMessagesTable>;
 
-const newId = () => randomBytes(12).toString('hex');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The SQL of the delivery queue. Timestamps are ISO strings, which sort like the times they name. */
@@ -35,7 +34,7 @@ export class QueueRepository {
     claim?: { workerId: string; leaseMs: number },
   ): Promise<QueuedRow> {
     const row: QueuedRow = {
-      id: newId(),
+      id: newTimeOrderedId(now),
       app_id: message.appId,
       channel: message.channel,
       recipient: message.to,

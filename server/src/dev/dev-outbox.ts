@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newTimeOrderedId } from '../security/random.js';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.js';
@@ -25,7 +25,7 @@ export class DevOutbox {
   }
 
   async add(message: OutboxMessage): Promise<string> {
-    const id = randomBytes(12).toString('hex');
+    const id = newTimeOrderedId();
     await this.insert.run(this.db, {
       id,
       channel: message.channel,

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { MagicLinksTable } from '../db/schema.js';
 import { isoIn, isoNow } from '../security/clock.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
-import { newId, newSecretToken, sha256Hex } from '../security/random.js';
+import { newSecretToken, newTimeOrderedId, sha256Hex } from '../security/random.js';
 
 /** How long after its creation the requesting device may collect the sign-in by polling. */
 export const STATUS_WINDOW_MS = 60 * 60 * 1000;
@@ -27,7 +27,7 @@ export class MagicLinks {
     purpose: MagicLinkPurpose,
     db: Db = this.db,
   ) {
-    const id = newId();
+    const id = newTimeOrderedId();
     const token = newSecretToken();
     await db
       .insertInto('magic_links')

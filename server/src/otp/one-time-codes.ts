@@ -5,7 +5,7 @@ import { PreparedInsert, PreparedQuery } from '../db/prepared-query.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { isoIn, isoNow } from '../security/clock.js';
 import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
-import { newId, newSixDigitCode } from '../security/random.js';
+import { newSixDigitCode, newTimeOrderedId } from '../security/random.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
 import type { SignInPurpose } from '../users/sign-in-subject.js';
 import { MAX_CODE_FAILURES, pauseAfter } from './code-failure-budget.js';
@@ -97,7 +97,7 @@ export class OneTimeCodes {
     purpose: SignInPurpose,
     db: Db = this.db,
   ) {
-    const id = newId();
+    const id = newTimeOrderedId();
     const code = newSixDigitCode();
     await this.hot.insert.run(db, {
       id,

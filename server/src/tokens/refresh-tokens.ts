@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import { PreparedInsert } from '../db/prepared-query.js';
 import { isoIn, isoNow } from '../security/clock.js';
-import { newId, newSecretToken, sha256Hex } from '../security/random.js';
+import { newSecretToken, newTimeOrderedId, sha256Hex } from '../security/random.js';
 
 /** A family of refresh tokens lives at most this long from the sign-in that started it. */
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -47,7 +47,7 @@ export class RefreshTokens {
   async start(appId: string, userId: string, method: string, db: Db = this.db): Promise<IssuedRefreshToken> {
     const now = Date.now();
     const family: RefreshFamily = {
-      familyId: newId(),
+      familyId: newTimeOrderedId(now),
       authTime: Math.floor(now / 1000),
       expiresAt: isoIn(REFRESH_TOKEN_LIFETIME_MS, now),
     };
