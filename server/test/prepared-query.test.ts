@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
 import { PreparedInsert, PreparedQuery } from '../src/db/prepared-query.js';
 import { useMigratedDatabase } from './support/test-database.js';
 
@@ -76,7 +77,40 @@ describe('PreparedQuery: compiled once, run with each call’s arguments', () =>
             .where('key', '=', key)
             .where(sql.ref(column), 'is not', null),
         ),
-    ).toThrow(/argument 0 is not a value/);
+    ).toThrow(/an argument names something/);
+  });
+
+  it('refuses an argument that is never used, "is <argument>", and undefined or list arguments', async () => {
+    const db = database();
+    expect(
+      () =>
+        new PreparedQuery(db, (q, key: string, _unused: string) =>
+          q.selectFrom('rate_limits').select('hits').where('key', '=', key),
+        ),
+    ).toThrow(/argument 1 is not a value/);
+    expect(
+      () =>
+        new PreparedQuery(db, (q, at: string | null) =>
+          q.selectFrom('refresh_families').select('id').where('revoked_at', 'is', at),
+        ),
+    ).toThrow(/does not run on PostgreSQL/);
+    const byKey = new PreparedQuery(db, (q, key: string) =>
+      q.selectFrom('rate_limits').select('hits').where('key', '=', key),
+    );
+    await expect(byKey.first(db, undefined as unknown as string)).rejects.toThrow(/undefined or a list/);
+    await expect(byKey.first(db, ['a', 'b'] as unknown as string)).rejects.toThrow(/undefined or a list/);
+  });
+
+  it('runs only on the database it was compiled for', async () => {
+    const other = openDatabase('sqlite::memory:').db;
+    try {
+      const query = new PreparedQuery(database(), (q, key: string) =>
+        q.selectFrom('rate_limits').select('hits').where('key', '=', key),
+      );
+      await expect(query.first(other, 'any')).rejects.toThrow(/only on the database it was compiled for/);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('PreparedInsert compiles each shape of row once and leaves an undefined column out', async () => {

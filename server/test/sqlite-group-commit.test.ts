@@ -112,4 +112,55 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
       writer.close();
     }
   });
+
+  const writeLockIsFree = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const writer = new Database(join(dir, 'test.db'), { timeout: 0 });
+    try {
+      writer.exec('BEGIN IMMEDIATE; ROLLBACK');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      writer.close();
+    }
+  };
+
+  it('closes the group after a rolled-back transaction on an idle server', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'idle-rollback');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await writeLockIsFree()).toBe(true);
+  });
+
+  it('lets a transaction await a write made outside it without waiting on itself', async () => {
+    const outside = insert(db, 'outside-first');
+    await db.transaction().execute(async (trx) => {
+      await outside;
+      await insert(trx, 'inside-after');
+    });
+    expect(committed('outside-first')).toEqual({ hits: 1 });
+    expect(committed('inside-after')).toEqual({ hits: 1 });
+  }, 3_000);
+
+  it('keeps a connection taken with db.connection() to itself until it is done', async () => {
+    const held = db.connection().execute(async (connection) => {
+      await insert(connection, 'held-1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await insert(connection, 'held-2');
+    });
+    const rolledBack = db.transaction().execute(async (trx) => {
+      await insert(trx, 'meanwhile');
+      throw new Error('undo mine only');
+    });
+    await held;
+    await expect(rolledBack).rejects.toThrow('undo mine only');
+    expect(committed('held-1')).toEqual({ hits: 1 });
+    expect(committed('held-2')).toEqual({ hits: 1 });
+    expect(committed('meanwhile')).toBeUndefined();
+  });
 });

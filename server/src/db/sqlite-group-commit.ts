@@ -12,18 +12,19 @@ type Statements = { prepare(sql: string): SqliteDatabase.Statement };
 /**
  * Kysely's SQLite dialect with group commit. Every commit writes each page it changed to the WAL, two
  * system calls a page; a login changed some 30 pages in three commits, and committing was the largest
- * cost of a sign-in after its signature. Here writes that come together share one commit:
+ * cost of a sign-in after its signature. Here transactions that come together share one commit:
  *
  * - The connection is handed out in turn (first come, first served), as SQLite has only the one.
  * - A Kysely transaction is a savepoint inside the open group; its rollback undoes only its own work.
- * - A write outside a transaction joins the group as well.
- * - Whoever wrote waits for the group's COMMIT before its call returns, so an answer never reports work
- *   that is not committed. The group commits as soon as nobody is queued for the connection.
- * - If the COMMIT fails, every member's call fails with it. Only a deferred constraint (the schema has
- *   none) or an I/O error can fail a COMMIT, so one member's mistake does not sink the others.
+ * - A transaction is answered only after the group's COMMIT, so no answer reports uncommitted work.
+ *   The group commits as soon as nobody is queued for the connection.
+ * - A write outside a transaction first commits the open group, then commits on its own at once: it
+ *   never waits for a later commit, so a transaction awaiting it cannot wait on itself.
+ * - If the COMMIT fails (an I/O error, a full disk, a deferred constraint: the schema has none), every
+ *   transaction of the group fails with it.
  *
  * Reads outside a transaction may see work of the open group that is not committed yet; it commits
- * within the same turn of the event loop, or every writer in it is told of the failure.
+ * within the same turn of the event loop, or every transaction in it is told of the failure.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
@@ -84,7 +85,12 @@ class GroupCommitDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     this.openGroup();
-    this.run('SAVEPOINT member');
+    try {
+      this.run('SAVEPOINT member');
+    } catch (error) {
+      this.scheduleCommit();
+      throw error;
+    }
     (connection as Turn).inTransaction = true;
   }
 
@@ -96,9 +102,16 @@ class GroupCommitDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     (connection as Turn).inTransaction = false;
-    if (!this.sqlite.inTransaction) return this.groupLost(new Error('the transaction was rolled back'));
-    this.run('ROLLBACK TO member');
-    this.run('RELEASE member');
+    if (!this.sqlite.inTransaction) return this.loseGroup(new Error('the transaction was rolled back'));
+    try {
+      this.run('ROLLBACK TO member');
+      this.run('RELEASE member');
+    } catch (error) {
+      // Its work cannot be undone alone: undo the whole group rather than commit any of it.
+      this.loseGroup(error);
+      throw error;
+    }
+    this.scheduleCommit();
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -111,22 +124,16 @@ class GroupCommitDriver implements Driver {
     this.sqlite.close();
   }
 
-  /** Runs one statement for a turn; a write outside a transaction joins the group and waits for it. */
+  /** Runs one statement for a turn; a write outside a transaction commits the group, then itself. */
   async execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.statements.prepare(query.sql);
-    const joins = !turn.inTransaction && !statement.readonly;
-    if (joins) this.openGroup();
-    let result: QueryResult<R>;
+    if (!turn.inTransaction && !statement.readonly && this.groupOpen) this.commitGroup();
     try {
-      result = runStatement<R>(statement, query.parameters);
+      return runStatement<R>(statement, query.parameters);
     } catch (error) {
-      if (this.groupOpen && !this.sqlite.inTransaction) this.groupLost(error);
-      // A failed write may have opened the group: it must still close (it holds SQLite's write lock).
-      else if (joins) this.scheduleCommit();
+      if (this.groupOpen && !this.sqlite.inTransaction) this.loseGroup(error);
       throw error;
     }
-    if (joins) await this.waitForCommit(turn);
-    return result;
   }
 
   /** Hands the connection on and resolves once the group this turn wrote in has committed. */
@@ -139,6 +146,8 @@ class GroupCommitDriver implements Driver {
 
   private openGroup(): void {
     if (this.groupOpen) return;
+    // A transaction left over by a failed rollback would make BEGIN fail for good: end it first.
+    if (this.sqlite.inTransaction) this.run('ROLLBACK');
     this.run('BEGIN');
     this.groupOpen = true;
   }
@@ -167,22 +176,27 @@ class GroupCommitDriver implements Driver {
       this.run('COMMIT');
     } catch (error) {
       for (const member of members) member.reject(error);
-      try {
-        if (this.sqlite.inTransaction) this.run('ROLLBACK');
-      } catch {
-        // Nothing more to undo: SQLite has ended the transaction itself.
-      }
+      this.rollBackQuietly();
       return;
     }
     for (const member of members) member.resolve();
   }
 
-  /** SQLite rolled the whole group back on its own (an I/O error, a full disk): its writers fail. */
-  private groupLost(error: unknown): void {
+  /** Ends the group without committing any of it: its transactions fail with `error`. */
+  private loseGroup(error: unknown): void {
     const members = this.members;
     this.members = [];
     this.groupOpen = false;
+    this.rollBackQuietly();
     for (const member of members) member.reject(error);
+  }
+
+  private rollBackQuietly(): void {
+    try {
+      if (this.sqlite.inTransaction) this.run('ROLLBACK');
+    } catch {
+      // openGroup tries again before the next BEGIN.
+    }
   }
 
   private run(sql: string): void {
