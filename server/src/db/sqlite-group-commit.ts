@@ -25,6 +25,8 @@ type Statements = { prepare(sql: string): SqliteDatabase.Statement };
  *
  * Reads outside a transaction may see work of the open group that is not committed yet; it commits
  * within the same turn of the event loop, or every transaction in it is told of the failure.
+ * As with Kysely's own driver, code inside a transaction must not wait for other database work; here
+ * that includes another transaction's promise, which resolves only at a COMMIT the first one holds up.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   constructor(
