@@ -35,28 +35,8 @@ export function openDatabase(url: string): OpenedDatabase {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   return {
-    db: new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, withStatementCache(sqlite)) }),
+    db: new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) }),
     kind: 'sqlite',
-  };
-}
-
-/**
- * Kysely prepares every query anew; preparing cost about as much as running it (benchmark profile).
- * Statements are reused by their SQL text (bounded: dynamic `in (…)` lists make new texts).
- */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(query: string) {
-      let statement = cache.get(query);
-      if (!statement) {
-        if (cache.size >= 1000) cache.clear();
-        statement = sqlite.prepare(query);
-        cache.set(query, statement);
-      }
-      return statement;
-    },
   };
 }
 

@@ -29,16 +29,32 @@ type Statements = { prepare(sql: string): SqliteDatabase.Statement };
  * that includes another transaction's promise, which resolves only at a COMMIT the first one holds up.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  constructor(
-    private readonly sqlite: SqliteDatabase.Database,
-    private readonly statements: Statements,
-  ) {
+  constructor(private readonly sqlite: SqliteDatabase.Database) {
     super({ database: sqlite });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.sqlite, this.statements);
+    return new GroupCommitDriver(this.sqlite, withStatementCache(this.sqlite));
   }
+}
+
+/**
+ * Kysely prepares every query anew; preparing cost about as much as running it (benchmark profile).
+ * Statements are reused by their SQL text (bounded: dynamic `in (…)` lists make new texts).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): Statements {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(query: string) {
+      let statement = cache.get(query);
+      if (!statement) {
+        if (cache.size >= 1000) cache.clear();
+        statement = sqlite.prepare(query);
+        cache.set(query, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** A first-in, first-out lock: `release` passes ownership straight to the longest waiter. */

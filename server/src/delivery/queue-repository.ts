@@ -1,8 +1,8 @@
-import { newTimeOrderedId } from '../security/random.js';
 import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
 import { PreparedInsert } from '../db/prepared-query.js';
 import type { OutgoingMessagesTable } from '../db/schema.js';
+import { newTimeOrderedId } from '../security/random.js';
 import type { OutgoingMessage } from './outgoing-message.js';
 import type { ParamsCipher } from './params-cipher.js';
 

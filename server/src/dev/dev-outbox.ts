@@ -1,8 +1,8 @@
-import { newTimeOrderedId } from '../security/random.js';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../db/database.js';
 import { PreparedInsert } from '../db/prepared-query.js';
+import { newTimeOrderedId } from '../security/random.js';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';

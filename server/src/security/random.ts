@@ -1,16 +1,19 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** `[0-9A-Za-z]` in ASCII order, so that fixed-width numbers written with them sort as the numbers do. */
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `count` characters drawn uniformly from ALPHANUMERIC with a CSPRNG. */
+function randomAlphanumeric(count: number): string {
+  let text = '';
+  for (let i = 0; i < count; i++) text += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return text;
+}
 
 /** A 24-character `[A-Za-z0-9]` id like Passage's (≈143 bits from a CSPRNG). */
 export function newId(): string {
-  let id = '';
-  for (let i = 0; i < 24; i++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
-  return id;
+  return randomAlphanumeric(24);
 }
-
-/** Digits in ASCII order, so that fixed-width numbers written with them sort as the numbers do. */
-const ASCENDING = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /**
  * A 24-character `[A-Za-z0-9]` id that sorts by creation time: 8 characters of the millisecond clock,
@@ -21,11 +24,9 @@ const ASCENDING = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy
 export function newTimeOrderedId(now = Date.now()): string {
   let clock = '';
   for (let rest = Math.floor(now), i = 0; i < 8; i++, rest = Math.floor(rest / 62)) {
-    clock = ASCENDING[rest % 62] + clock;
+    clock = ALPHANUMERIC[rest % 62] + clock;
   }
-  let random = '';
-  for (let i = 0; i < 16; i++) random += ASCENDING[randomInt(62)];
-  return clock + random;
+  return clock + randomAlphanumeric(16);
 }
 
 /** A 256-bit secret for links and refresh tokens, base64url (43 characters). */
