@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 /** `[0-9A-Za-z]` in ASCII order, so that fixed-width numbers written with them sort as the numbers do. */
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -41,5 +41,6 @@ export function newSixDigitCode(): string {
 
 /** How high-entropy secrets (links, refresh tokens) are stored: a plain SHA-256 is enough at 256 bits. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // One-shot: no Hash object per call (about a third of the cost; every lookup hashes its limit key).
+  return hash('sha256', value, 'hex');
 }
