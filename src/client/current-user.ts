@@ -2,10 +2,8 @@ import type { CredentialStore } from './credential-store';
 import { type HttpOptions, type Method, request } from './http';
 import { PassageError } from './passage-error';
 import type { Session } from './session';
-import type { CurrentUser, Device } from './types';
+import type { Attachment, CurrentUser, Device, WebAuthnHandshake } from './types';
 import { createCredential } from './webauthn';
-
-type Handshake = { id: string; challenge: { publicKey: Record<string, unknown> } };
 
 /** Operations on the signed-in user (Bearer auth token, refreshed when needed). Profile operations
  * build on `call`. */
@@ -37,10 +35,14 @@ export class CurrentUserClient {
   }
 
   /** Adds a passkey for the signed-in user (devices/start → browser → devices/finish). */
-  async addDevice(attachment: 'platform' | 'cross-platform' = 'platform'): Promise<Device> {
-    const start = await this.call<{ handshake: Handshake; user: { id: string } }>('POST', '/devices/start', {
-      authenticator_attachment: attachment,
-    });
+  async addDevice(attachment: Attachment = 'platform'): Promise<Device> {
+    const start = await this.call<{ handshake: WebAuthnHandshake; user: { id: string } }>(
+      'POST',
+      '/devices/start',
+      {
+        authenticator_attachment: attachment,
+      },
+    );
     const handshakeResponse = await createCredential(start.handshake.challenge.publicKey);
     const { device } = await this.call<{ device: Device }>('POST', '/devices/finish', {
       user_id: start.user.id,

@@ -5,7 +5,7 @@ export { CLIENT_ERRORS, type ClientErrorCode } from './client-errors';
 export { CredentialStore, CRED_OBJ_KEY } from './credential-store';
 export { CurrentUserClient } from './current-user';
 export { decodeJwt, isAuthTokenValid } from './jwt';
-export { type Attachment, PassageClient, type PassageClientOptions } from './passage-client';
+export { PassageClient, type PassageClientOptions } from './passage-client';
 export { PassageError } from './passage-error';
 export { Session } from './session';
 export { LocalTokenStore, type TokenStore } from './token-store';

@@ -8,7 +8,7 @@ import { CurrentUserClient } from './current-user';
 import { type HttpOptions, type Method, request } from './http';
 import { Session } from './session';
 import { LocalTokenStore, type TokenStore } from './token-store';
-import type { AuthResult, PublicUser } from './types';
+import type { Attachment, AuthResult, PublicUser, WebAuthnHandshake } from './types';
 import { createCredential, getCredential } from './webauthn';
 
 export interface PassageClientOptions {
@@ -24,9 +24,7 @@ export interface PassageClientOptions {
   fetch?: typeof fetch;
 }
 
-type Handshake = { id: string; challenge: { publicKey: Record<string, unknown> } };
 type AuthAnswer = { auth_result: AuthResult };
-export type Attachment = 'platform' | 'cross-platform';
 
 /** The browser client of the identity API (SPEC §7), scoped to one app. */
 export class PassageClient {
@@ -90,7 +88,7 @@ export class PassageClient {
 
   /** Passkey registration: start → navigator.credentials.create → finish. */
   async register(identifier: string, attachment: Attachment = 'platform'): Promise<AuthResult> {
-    const start = await this.call<{ handshake: Handshake; user: { id: string } }>(
+    const start = await this.call<{ handshake: WebAuthnHandshake; user: { id: string } }>(
       'POST',
       '/register/webauthn/start',
       {
@@ -110,7 +108,7 @@ export class PassageClient {
 
   /** Passkey login for a known identifier. */
   async login(identifier: string): Promise<AuthResult> {
-    const start = await this.call<{ handshake: Handshake; user?: { id: string } }>(
+    const start = await this.call<{ handshake: WebAuthnHandshake; user?: { id: string } }>(
       'POST',
       '/login/webauthn/start',
       {
@@ -127,7 +125,7 @@ export class PassageClient {
 
   /** Passkey autofill (conditional mediation): a body-less start, aborted through `signal`. */
   async loginConditional(signal: AbortSignal): Promise<AuthResult> {
-    const start = await this.call<{ handshake: Handshake }>('POST', '/login/webauthn/start');
+    const start = await this.call<{ handshake: WebAuthnHandshake }>('POST', '/login/webauthn/start');
     const response = await getCredential(start.handshake.challenge.publicKey, signal);
     return this.signIn('POST', '/login/webauthn/finish', {
       handshake_id: start.handshake.id,

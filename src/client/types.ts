@@ -1,4 +1,13 @@
 export type WebauthnType = 'passkey' | 'platform' | 'security_key';
+
+/** Which authenticator a new passkey is made on: this device, or a security key or phone. */
+export type Attachment = 'platform' | 'cross-platform';
+
+/** The WebAuthn ceremony a start route opens: its id and the options for the browser. */
+export interface WebAuthnHandshake {
+  id: string;
+  challenge: { publicKey: Record<string, unknown> };
+}
 export type UserStatus = 'active' | 'inactive' | 'pending' | '';
 
 /** A user as `GET /users?identifier=` and `POST /users` return it. */

@@ -3,7 +3,7 @@
  * calls the client through injected ports and decides the next view. No DOM, no fetch.
  */
 import type { AppInfo } from '../client/app-info';
-import type { AuthResult, PublicUser } from '../client/types';
+import type { Attachment, AuthResult, PublicUser } from '../client/types';
 import { type BrowserFeatures, NO_FEATURES } from './browser-features';
 import {
   afterFallbackSuccess,
@@ -32,14 +32,7 @@ import { codeProblem } from './validation/code';
 import { checkIdentifier, INVALID } from './validation/identifier';
 import { checkMetadata } from './validation/metadata';
 import type { PhoneReader } from './validation/phone-reader';
-import type {
-  AuthenticatorAttachment,
-  AuthMode,
-  IdentifierType,
-  IdentifierView,
-  ViewEvent,
-  ViewState,
-} from './view-state';
+import type { AuthMode, IdentifierType, IdentifierView, ViewEvent, ViewState } from './view-state';
 
 /** The sign-in in progress once an identifier was accepted. */
 interface Attempt {
@@ -468,7 +461,7 @@ export class AuthFlow {
     void this.runRegister();
   }
 
-  private async runRegister(attachment: AuthenticatorAttachment = 'platform'): Promise<void> {
+  private async runRegister(attachment: Attachment = 'platform'): Promise<void> {
     const step = this.step;
     const a = this.attempt!;
     this.update('register-passkey', { busy: true, error: undefined });

@@ -1,10 +1,9 @@
 /** What the flow needs from the outside world, injected so the flow stays pure and testable. */
 import type { AppInfo } from '../client/app-info';
-import type { AuthResult, CurrentUser, PublicUser } from '../client/types';
+import type { Attachment, AuthResult, CurrentUser, PublicUser } from '../client/types';
 import type { BrowserFeatures } from './browser-features';
 import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
-import type { AuthenticatorAttachment } from './view-state';
 
 /** The client operations of SPEC §7 the widget uses. Failures reject with `FlowError`-shaped errors. */
 export interface FlowClient {
@@ -14,7 +13,7 @@ export interface FlowClient {
   credIdExists(userId: string): boolean;
   identifierExists(identifier: string): Promise<PublicUser | null>;
   createUser(identifier: string, metadata?: Record<string, unknown>): Promise<PublicUser>;
-  register(identifier: string, attachment: AuthenticatorAttachment): Promise<AuthResult>;
+  register(identifier: string, attachment: Attachment): Promise<AuthResult>;
   login(identifier: string): Promise<AuthResult>;
   loginConditional(signal: AbortSignal): Promise<AuthResult>;
   newRegisterMagicLink(identifier: string, language: string, path: string): Promise<{ id: string }>;
@@ -24,7 +23,7 @@ export interface FlowClient {
   newRegisterOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }>;
   newLoginOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }>;
   oneTimePasscodeActivate(code: string, otpId: string): Promise<AuthResult>;
-  addDevice(attachment: AuthenticatorAttachment): Promise<{ id: string }>;
+  addDevice(attachment: Attachment): Promise<{ id: string }>;
   currentUserInfo(): Promise<CurrentUser | undefined>;
 }
 

@@ -9,10 +9,10 @@
  * new union members).
  */
 import type { AllowedIdentifier, FallbackMethod, LayoutItem, MetadataField } from '../client/app-info';
+import type { Attachment } from '../client/types';
 
 export type IdentifierType = 'email' | 'phone';
 export type AuthMode = 'login' | 'register';
-export type AuthenticatorAttachment = 'platform' | 'cross-platform';
 
 /**
  * Every message key the flow can put into a view (the i18n catalogues must define all of them).
@@ -243,7 +243,7 @@ export type ViewEvent =
   /** Last-login banner: "switch account" (clears the remembered identifier). */
   | { type: 'switch-account' }
   /** Passkey registration: create (attachment `cross-platform` for "use another device"). */
-  | { type: 'create-passkey'; attachment?: AuthenticatorAttachment }
+  | { type: 'create-passkey'; attachment?: Attachment }
   /** Try again after a passkey / activation / add-device failure. */
   | { type: 'retry' }
   /** The explicit fallback button ("Login with a code", "Send email link", …): userInitiated. */

@@ -1,21 +1,21 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import type { CurrentUser } from '../../client/types';
-import type { IdentifierKind } from '../../flow/profile';
+import type { IdentifierType } from '../../flow/view-state';
 import type { ProfileTranslator } from '../../i18n/profile';
 
 export interface LoginInfoProps {
   t: ProfileTranslator['t'];
   user: CurrentUser;
-  kinds: IdentifierKind[];
+  kinds: IdentifierType[];
   editable: boolean;
-  editing: IdentifierKind | null;
+  editing: IdentifierType | null;
   draft: string;
   error: string | null;
   busy: boolean;
-  onEdit: (kind: IdentifierKind) => void;
+  onEdit: (kind: IdentifierType) => void;
   onInput: (value: string) => void;
-  onSave: (kind: IdentifierKind) => void;
-  onCancel: (kind: IdentifierKind) => void;
+  onSave: (kind: IdentifierType) => void;
+  onCancel: (kind: IdentifierType) => void;
 }
 
 const label = { email: 'email-address', phone: 'phone-number' } as const;

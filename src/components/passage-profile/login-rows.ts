@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../client/app-info';
-import type { IdentifierKind } from '../../flow/profile/identifier-edit';
+import type { IdentifierType } from '../../flow/view-state';
 
 /**
  * The login-info rows: those the app's `allowed_identifier` offers, plus any identifier the user
@@ -8,8 +8,8 @@ import type { IdentifierKind } from '../../flow/profile/identifier-edit';
 export function identifierKinds(
   allowed: AppInfo['allowed_identifier'],
   user: { email: string; phone: string } | null,
-): IdentifierKind[] {
-  const kinds: IdentifierKind[] = [];
+): IdentifierType[] {
+  const kinds: IdentifierType[] = [];
   if (allowed !== 'phone' || user?.email) kinds.push('email');
   if (allowed !== 'email' || user?.phone) kinds.push('phone');
   return kinds;
@@ -21,7 +21,7 @@ export function identifierKinds(
  */
 export function needsPhoneLibrary(
   app: Pick<AppInfo, 'profile_management' | 'user_metadata_schema'>,
-  kinds: readonly IdentifierKind[],
+  kinds: readonly IdentifierType[],
 ): boolean {
   if (!app.profile_management) return false;
   return kinds.includes('phone') || app.user_metadata_schema.some((field) => field.type === 'phone');
@@ -32,6 +32,6 @@ export function needsPhoneLibrary(
  * identifiers the app signs in with (an email-only app refuses to look up a phone number). Otherwise
  * the change request itself refuses an identifier in use.
  */
-export function canLookUp(allowed: AppInfo['allowed_identifier'], kind: IdentifierKind): boolean {
+export function canLookUp(allowed: AppInfo['allowed_identifier'], kind: IdentifierType): boolean {
   return allowed === 'both' || allowed === kind;
 }

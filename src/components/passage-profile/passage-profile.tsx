@@ -24,6 +24,7 @@ import {
   updateUserMetadata,
 } from '../../client/profile';
 import type { CurrentUser, Device } from '../../client/types';
+import type { IdentifierType } from '../../flow/view-state';
 import {
   checkDeviceName,
   checkMetadataForm,
@@ -32,7 +33,6 @@ import {
   DEFAULT_PAGE_SIZE,
   devicePage,
   draftFromMetadata,
-  type IdentifierKind,
   initialProfileState,
   type MetadataValues,
   pageAfterResize,
@@ -66,7 +66,7 @@ import { PROFILE_STYLES } from './profile-styles';
 import { confirmationPath, readVerifyLink } from './verify-link';
 
 /** What opening an email/phone change confirmation link gave. */
-type LinkOutcome = { ok: true; identifier: IdentifierKind | null } | { ok: false; key: ProfileMessageKey };
+type LinkOutcome = { ok: true; identifier: IdentifierType | null } | { ok: false; key: ProfileMessageKey };
 
 /** How the signed-out notice is announced: a sign-out the user asked for politely, one that could not
  * reach the server as an alert; "no user is logged in" (on load) not at all. */
@@ -75,7 +75,7 @@ const SIGNED_OUT_ROLE: Partial<Record<ProfileMessageKey, 'alert' | 'status'>> = 
   'signed-out-server-unreachable': 'alert',
 };
 
-const CONFIRMED: Record<IdentifierKind | 'unknown', ProfileMessageKey> = {
+const CONFIRMED: Record<IdentifierType | 'unknown', ProfileMessageKey> = {
   email: 'successfully-changed-email',
   phone: 'successfully-changed-phone',
   unknown: 'identifier-change-confirmed',
@@ -338,7 +338,7 @@ export class PassageProfile {
 
   /** The phone library is a lazy chunk, loaded (once) only when the user can type a phone number:
    * as soon as the app's settings tell, otherwise once the user shows a phone row. */
-  private loadPhoneReader(kinds: IdentifierKind[]): Promise<void> {
+  private loadPhoneReader(kinds: IdentifierType[]): Promise<void> {
     if (!this.app || !needsPhoneLibrary(this.app, kinds)) return Promise.resolve();
     this.phoneLoading ??= import('../../phone/libphonenumber-reader').then((module) => {
       this.phone = module.libphonenumberReader;
@@ -362,20 +362,20 @@ export class PassageProfile {
     return this.user ? currentDeviceId(this.devices, this.user.id, this.client.credentials.all()) : null;
   }
 
-  private identifierKinds(): IdentifierKind[] {
+  private identifierKinds(): IdentifierType[] {
     return identifierKinds(this.app?.allowed_identifier ?? 'email', this.user);
   }
 
   // Login info ------------------------------------------------------------------------------------
 
-  private editIdentifier = (kind: IdentifierKind) => {
+  private editIdentifier = (kind: IdentifierType) => {
     this.identifierDraft = (kind === 'email' ? this.user?.email : this.user?.phone) ?? '';
     this.identifierError = null;
     this.dispatch({ type: 'edit', editing: { kind: 'identifier', identifier: kind } });
     this.focusSoon(`#identifier-${kind}`);
   };
 
-  private saveIdentifier = async (kind: IdentifierKind) => {
+  private saveIdentifier = async (kind: IdentifierType) => {
     const user = this.user as CurrentUser;
     const current = kind === 'email' ? user.email : user.phone;
     const fieldName = this.t(kind === 'email' ? 'email-address' : 'phone-number').toLowerCase();

@@ -1,5 +1,5 @@
 import { VERIFY_LINK_PARAM } from '../../flow/home-view';
-import type { IdentifierKind } from '../../flow/profile/identifier-edit';
+import type { IdentifierType } from '../../flow/view-state';
 
 /** Ours: which identifier the link confirms, so the page can say "successfully changed email". */
 export const VERIFY_KIND_PARAMETER = 'psg_verify_type';
@@ -15,7 +15,7 @@ function pathOf(url: URL): string {
  * should land (`verify-link-path`, or the page's own path), without any old link token and marked with
  * the kind of identifier. Always a path on the app's origin: a full URL keeps only its path.
  */
-export function confirmationPath(path: string, kind: IdentifierKind): string {
+export function confirmationPath(path: string, kind: IdentifierType): string {
   const url = new URL(path || '/', ANY_ORIGIN);
   url.searchParams.delete(VERIFY_LINK_PARAM);
   url.searchParams.set(VERIFY_KIND_PARAMETER, kind);
@@ -25,7 +25,7 @@ export function confirmationPath(path: string, kind: IdentifierKind): string {
 export interface VerifyLink {
   token: string;
   /** null when the link does not say (made by another client). */
-  kind: IdentifierKind | null;
+  kind: IdentifierType | null;
   /** The page's address without the link's parameters, for `history.replaceState`. */
   cleanPath: string;
 }

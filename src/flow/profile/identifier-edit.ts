@@ -1,8 +1,6 @@
 import { checkIdentifier } from '../validation/identifier';
 import type { PhoneReader } from '../validation/phone-reader';
-import type { FlowMessageKey } from '../view-state';
-
-export type IdentifierKind = 'email' | 'phone';
+import type { FlowMessageKey, IdentifierType } from '../view-state';
 
 export type IdentifierCheck =
   { ok: true; value: string } | { ok: false; error: FlowMessageKey | 'identifier-unchanged' };
@@ -12,7 +10,7 @@ export type IdentifierCheck =
  * (trimmed, lower-cased, phones international) and notices when nothing changed.
  */
 export function checkNewIdentifier(
-  kind: IdentifierKind,
+  kind: IdentifierType,
   text: string,
   current: string,
   options: { phone?: PhoneReader; country: string },

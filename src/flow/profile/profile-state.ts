@@ -1,9 +1,9 @@
-import type { IdentifierKind } from './identifier-edit';
+import type { IdentifierType } from '../view-state';
 
 /** Which part of the profile is open for editing; one at a time, so Save and Cancel are unambiguous. */
 export type Editing =
   | { kind: 'none' }
-  | { kind: 'identifier'; identifier: IdentifierKind }
+  | { kind: 'identifier'; identifier: IdentifierType }
   | { kind: 'metadata' }
   | { kind: 'rename-device'; deviceId: string };
 
