@@ -39,9 +39,7 @@ export class CurrentUserClient {
     const start = await this.call<{ handshake: WebAuthnHandshake; user: { id: string } }>(
       'POST',
       '/devices/start',
-      {
-        authenticator_attachment: attachment,
-      },
+      { authenticator_attachment: attachment },
     );
     const handshakeResponse = await createCredential(start.handshake.challenge.publicKey);
     const { device } = await this.call<{ device: Device }>('POST', '/devices/finish', {
