@@ -1,7 +1,7 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 
 /**
- * Inline SVG icons (SPEC §2 names them; nothing is downloaded). Each is a 24×24 stroke drawing in
+ * Inline SVG icons (nothing is downloaded). Each is a 24×24 stroke drawing in
  * `currentColor`, decorative (aria-hidden) because the text beside it carries the meaning.
  */
 export type IconName =
@@ -31,21 +31,23 @@ const PATHS: Record<IconName, string> = {
 
 const TONE: Partial<Record<IconName, string>> = { success: 'ok', failure: 'bad', 'invalid-code': 'bad' };
 
+/**
+ * The views that show icons arrive in a lazily loaded chunk, which Stencil's compiler does not see when it
+ * decides whether the runtime needs SVG support; JSX `<svg>` there was created in the HTML namespace and
+ * drew nothing. The markup below is parsed by the browser, so the SVG namespace is always right. It is
+ * built from the constants above only: nothing a user or server sends reaches it.
+ */
+function iconMarkup(name: IconName): string {
+  const tone = TONE[name] ?? '';
+  return (
+    `<svg class="icon ${tone}" part="icon icon-${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" ` +
+    `stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">` +
+    `<path d="${PATHS[name]}"/></svg>`
+  );
+}
+
 export const Icon: FunctionalComponent<{ name: IconName }> = ({ name }) => (
-  <svg
-    class={`icon ${TONE[name] ?? ''}`}
-    part={`icon icon-${name}`}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="1.6"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d={PATHS[name]} />
-  </svg>
+  <span class="icon-frame" innerHTML={iconMarkup(name)} />
 );
 
 /** The biometric prompt that fits the visitor's platform (Apple, Windows Hello, or generic). */

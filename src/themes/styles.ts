@@ -112,7 +112,7 @@ button:disabled{cursor:default;opacity:.6}
 export const LATER_VIEW_STYLES = `
 .text{margin:0;text-align:center}
 .muted{color:var(--_muted)}
-.icon{display:block;margin:0 auto;width:48px;height:48px;color:var(--_text)}
+.icon-frame{display:contents}.icon{display:block;margin:0 auto;width:48px;height:48px;color:var(--_text)}
 .icon.ok{color:var(--_ok)}.icon.bad{color:var(--_error)}
 .actions{display:flex;flex-wrap:wrap;justify-content:center;gap:8px}
 .secondary{
