@@ -1,7 +1,7 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 
 /**
- * Inline SVG icons (SPEC §2 names them; nothing is downloaded). Each is a 24×24 stroke drawing in
+ * Inline SVG icons (nothing is downloaded). Each is a 24×24 stroke drawing in
  * `currentColor`, decorative (aria-hidden) because the text beside it carries the meaning.
  */
 export type IconName =
