@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Elements size budget (issue 4): the gzip bytes a page downloads, measured in Chromium, before
+// Elements size budget (docs/performance.md): the gzip bytes a page downloads, measured in Chromium, before
 // <passage-auth> shows its identifier form for an email-only app. The page loads only the elements
 // (Stencil's lazy loader from www/build) and is served, gzip-precompressed, by the built server.
 // Goal: at most 20 kB (Hanko elements 2.7: 44 kB; Passage elements 1.16: 213 kB).

@@ -50,7 +50,7 @@ export namespace Components {
          */
         "lang": string;
         /**
-          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+          * Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail.
          */
         "onEvent"?: OnEvent;
         /**
@@ -89,7 +89,7 @@ export namespace Components {
          */
         "lang": string;
         /**
-          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+          * Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail.
          */
         "onEvent"?: OnEvent;
         /**
@@ -102,7 +102,7 @@ export namespace Components {
         "theme"?: string;
     }
     /**
-     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
      */
     interface PassageProfile {
         /**
@@ -176,7 +176,7 @@ export namespace Components {
          */
         "lang": string;
         /**
-          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+          * Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail.
          */
         "onEvent"?: OnEvent;
         /**
@@ -298,7 +298,7 @@ declare global {
         "passageProfileChange": ProfileChange;
     }
     /**
-     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
      */
     interface HTMLPassageProfileElement extends Components.PassageProfile, HTMLStencilElement {
         addEventListener<K extends keyof HTMLPassageProfileElementEventMap>(type: K, listener: (this: HTMLPassageProfileElement, ev: PassageProfileCustomEvent<HTMLPassageProfileElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
@@ -408,7 +408,7 @@ declare namespace LocalJSX {
          */
         "lang"?: string;
         /**
-          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+          * Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail.
          */
         "onEvent"?: OnEvent;
         /**
@@ -491,7 +491,7 @@ declare namespace LocalJSX {
          */
         "lang"?: string;
         /**
-          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+          * Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail.
          */
         "onEvent"?: OnEvent;
         /**
@@ -548,7 +548,7 @@ declare namespace LocalJSX {
         "theme"?: string;
     }
     /**
-     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
      */
     interface PassageProfile {
         /**
@@ -614,7 +614,7 @@ declare namespace LocalJSX {
          */
         "lang"?: string;
         /**
-          * Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail.
+          * Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail.
          */
         "onEvent"?: OnEvent;
         /**
@@ -756,7 +756,7 @@ declare module "@stencil/core" {
              */
             "passage-login": LocalJSX.IntrinsicElements["passage-login"] & JSXBase.HTMLAttributes<HTMLPassageLoginElement>;
             /**
-             * `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2).
+             * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
              */
             "passage-profile": LocalJSX.IntrinsicElements["passage-profile"] & JSXBase.HTMLAttributes<HTMLPassageProfileElement>;
             /**

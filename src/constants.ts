@@ -1,4 +1,4 @@
-/** Version of the Passage elements this library is wire-compatible with (SPEC §9), sent as a header. */
+/** Version of the Passage elements this library is wire-compatible with, sent as a header. */
 export const ELEMENT_VERSION = '1.16.0';
 
 /** Sent as `Passage-Version` on every call: which client is talking. */

@@ -1,7 +1,7 @@
 import { data, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from './pages/ErrorPage';
 
-/** SPEC §2: chunk loads give up after this long, and the route shows its error page. */
+/** Chunk loads give up after this long, and the route shows its error page. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** Imports a route's code, failing after the chunk time-out instead of hanging. */
@@ -31,7 +31,7 @@ function notFound(): never {
 }
 
 /**
- * The host routes of SPEC §2, each with the error element. Every page loads lazily, so a route downloads
+ * The host routes, each with the error element. Every page loads lazily, so a route downloads
  * only its own code: `/` never loads the widget, `/passage` never loads the portfolio.
  */
 export const routes: RouteObject[] = [

@@ -15,7 +15,7 @@ function computed(profile: Locator, selector: string, properties: string[]) {
   );
 }
 
-/** Where each variable shows: [selector, property, value set by the page, default as in the README]. */
+/** Where each variable shows: [selector, property, value set by the page, default as in docs/theming.md]. */
 const PROBES: [string, string, string, string, string][] = [
   ['input-box-text-color', '#identifier-email', 'color', 'rgb(1, 2, 3)', 'rgb(34, 34, 34)'],
   ['input-box-border-color', '#identifier-email', 'border-top-color', 'rgb(4, 5, 6)', 'rgb(118, 118, 118)'],

@@ -25,7 +25,7 @@ const identifier = {
   conditionalUI: true,
 } as const satisfies ViewState;
 
-/** One sample of every view of SPEC §2 (and the variants that change what is on screen). */
+/** One sample of every view (and the variants that change what is on screen). */
 export const VIEW_SAMPLES: Record<string, ViewState> = {
   loading: { kind: 'loading' },
   'invalid-app-id': { kind: 'invalid-app-id' },

@@ -44,7 +44,7 @@ export interface OpenPassageServer {
   devOutbox: DevOutbox | null;
   /** Where features hand over the messages they send (codes, links, contact mail). */
   sender: MessageSender;
-  /** The delivery queue and its worker (srv-ops). */
+  /** The delivery queue and its worker (docs/server/delivery.md). */
   delivery: Delivery;
   /** Routes registered without a schema (must stay empty; checked by a test). */
   routesWithoutSchema: RouteWithoutSchema[];

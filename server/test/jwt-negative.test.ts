@@ -8,7 +8,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 type Claims = Record<string, unknown>;
 
 /**
- * Security notes S-rows / CS-JWT: forged or misused auth tokens get 401 on `GET /currentuser`.
+ * Forged or misused auth tokens get 401 on `GET /currentuser`.
  * Each forgery starts from a genuine token of a real user, and each case has a control that the
  * same route accepts, so a 401 is about the one thing changed.
  */

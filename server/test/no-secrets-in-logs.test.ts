@@ -20,7 +20,7 @@ function tokensIn(value: unknown, found: string[] = []): string[] {
 }
 
 /**
- * Security notes L2: no code, link token, auth token, refresh token or admin key in any log line of a
+ * No code, link token, auth token, refresh token or admin key in any log line of a
  * full run — codes and links, identifier changes, refresh and sign-out, passkey sign-up and logins,
  * devices, the admin API and the contact form. Tokens are collected from every answer of the run
  * and codes and links from every message sent, so a flow added here is checked without more code.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from './support/signed-in-user.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
-/** Notes §3 #27–#30 and #32: social login (no provider configured) and OpenID discovery. */
+/** Social login (no provider configured) and OpenID discovery. */
 describe('social connections and OpenID discovery', () => {
   let t: RunningTestServer;
   let token: string;

@@ -32,7 +32,7 @@ export interface AppInfo {
   profile_management: boolean;
   passage_branding: boolean;
   default_language: string;
-  /** Absent on old apps: the widget then uses magic links (SPEC §3). */
+  /** Absent on old apps: the widget then uses magic links. */
   auth_fallback_method?: FallbackMethod;
   user_metadata_schema: MetadataField[];
   layouts: { registration: LayoutItem[]; profile: LayoutItem[] };

@@ -1,7 +1,7 @@
 import type { AppInfo } from './app-info';
 import { type BrowserFeatures, conditionalUiAllowed, NO_FEATURES } from '../flow/browser-features';
 
-/** SPEC §9: the platform-authenticator check gives up after 1000 ms. */
+/** The platform-authenticator check gives up after 1000 ms. */
 export const PLATFORM_CHECK_TIMEOUT_MS = 1000;
 
 /** WebAuthn is only used when the app's auth_origin is this page's origin. */

@@ -1,6 +1,6 @@
 import { PassageError } from './passage-error';
 
-/** Client-side pseudo status codes (SPEC §8; never sent by the server). */
+/** Client-side pseudo status codes (as Passage's client; never sent by the server). */
 export const CLIENT_ERRORS = {
   PSGCredObjectDoesNotExist: 700,
   PSGParsePublicKeyForNewDeviceFailed: 701,

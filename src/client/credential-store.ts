@@ -8,7 +8,7 @@ import {
 } from './browser-storage';
 
 export const CRED_OBJ_KEY = 'psg_cred_obj';
-/** SPEC §9: the credential-id cookie lives 400 days. */
+/** The credential-id cookie lives 400 days. */
 export const CRED_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /** Remembers which credential this browser holds per user (`{userId: credentialId}`): a cookie

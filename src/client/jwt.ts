@@ -20,7 +20,7 @@ export function decodeJwt(token: string): {
   return { header: decodePart(header), payload: decodePart(payload) };
 }
 
-/** Valid when the header says RS256 / JWT and `exp` has not passed (SPEC §4 token lifecycle). */
+/** Valid when the header says RS256 / JWT and `exp` has not passed. */
 export function isAuthTokenValid(token: string | null | undefined, now = Date.now()): boolean {
   if (!token) return false;
   const { header, payload } = decodeJwt(token);

@@ -26,7 +26,7 @@ export interface PassageClientOptions {
 
 type AuthAnswer = { auth_result: AuthResult };
 
-/** The browser client of the identity API (SPEC §7), scoped to one app. */
+/** The browser client of the identity API, scoped to one app. */
 export class PassageClient {
   readonly http: HttpOptions;
   readonly tokenStore: TokenStore;

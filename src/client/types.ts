@@ -45,7 +45,7 @@ export interface Device {
   icons: { light: string | null; dark: string | null };
 }
 
-/** Tokens from every successful sign-in (notes/passage-api.md §4.8). */
+/** Tokens from every successful sign-in. */
 export interface AuthResult {
   auth_token: string;
   redirect_url: string;

@@ -1,5 +1,5 @@
 /**
- * The widget flow of SPEC §4 as a state machine over `ViewState`: views raise `ViewEvent`s, the flow
+ * The widget flow as a state machine over `ViewState`: views raise `ViewEvent`s, the flow
  * calls the client through injected ports and decides the next view. No DOM, no fetch.
  */
 import type { AppInfo } from '../client/app-info';
@@ -266,7 +266,7 @@ export class AuthFlow {
     if (needsPhoneReader(this.app!, this.mode)) void this.ensurePhoneReader();
   }
 
-  /** Passkey autofill while the login form shows; errors are ignored (SPEC §4). */
+  /** Passkey autofill while the login form shows; errors are ignored. */
   private startConditional(): void {
     const controller = new AbortController();
     this.conditional = controller;

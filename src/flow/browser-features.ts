@@ -1,4 +1,4 @@
-/** What the browser can do with passkeys (SPEC §3 "Browser features"), detected by the client. */
+/** What the browser can do with passkeys , detected by the client. */
 export interface BrowserFeatures {
   /** WebAuthn usable at all (API present and the app's auth_origin is this page's origin). */
   isAvailable: boolean;
@@ -27,7 +27,7 @@ export const NO_FEATURES: BrowserFeatures = {
   credentialLookupNative: false,
 };
 
-/** Safari below 16.4 gets no conditional UI (SPEC §4 Start). */
+/** Safari below 16.4 gets no conditional UI. */
 export function conditionalUiAllowed(userAgent: string): boolean {
   if (!/Safari\//.test(userAgent) || /(Chrome|Chromium|Edg|CriOS|FxiOS|Android)\//.test(userAgent))
     return true;

@@ -1,10 +1,10 @@
-/** The routing rules of SPEC §4 as pure functions (no I/O), so every branch is unit-tested. */
+/** The routing rules of the widget flow as pure functions (no I/O), so every branch is unit-tested. */
 import type { AllowedIdentifier, AppInfo, FallbackMethod } from '../client/app-info';
 import type { PublicUser } from '../client/types';
 import type { BrowserFeatures } from './browser-features';
 import type { FlowMessageKey, IdentifierType } from './view-state';
 
-/** auth_fallback_method, magic link when absent (SPEC §3). */
+/** auth_fallback_method, magic link when absent. */
 export const fallbackMethodOf = (app: AppInfo): FallbackMethod => app.auth_fallback_method ?? 'magic_link';
 
 /**
@@ -84,7 +84,7 @@ export function afterFallbackSuccess(
   return !(features.isAvailable && features.platform) || userInitiated ? 'auth-success' : 'add-device';
 }
 
-/** The failure text of a passkey ceremony, by fallback method (SPEC §8). */
+/** The failure text of a passkey ceremony, by fallback method. */
 export function passkeyFailureMessage(ceremony: 'create' | 'login', method: FallbackMethod): FlowMessageKey {
   const suffix = method === 'otp' ? 'try-code' : method === 'magic_link' ? 'try-link' : 'no-fallback';
   return `passkey-${ceremony}-fail-${suffix}` as FlowMessageKey;

@@ -1,6 +1,6 @@
 /**
  * The home view (the identifier form) from the app info alone. Kept apart from the flow so an element
- * can show the form before the rest of the flow has downloaded (size budget: SPEC issue 4).
+ * can show the form before the rest of the flow has downloaded (size budget: docs/performance.md).
  */
 import type { AppInfo } from '../client/app-info';
 import type { AuthMode, IdentifierView, MetadataInput } from './view-state';

@@ -1,7 +1,7 @@
 import type { AppInfo } from '../client/app-info';
 import type { AuthResult } from '../client/types';
 
-/** Event names passed to the host's onEvent (SPEC §4 host hooks), also dispatched as DOM CustomEvents. */
+/** Event names passed to the host's onEvent, also dispatched as DOM CustomEvents. */
 export const HOST_EVENT_NAMES = [
   'onLoaded',
   'onRegisterDevice',
@@ -28,7 +28,7 @@ export interface IdentifierDetail {
   identifier: string;
 }
 
-/** The detail each event carries (SPEC §4 host hooks). */
+/** The detail each event carries (docs/sign-in-elements.md). */
 export interface HostEventDetails {
   onLoaded: LoadedDetail;
   onRegisterDevice: IdentifierDetail;
@@ -48,7 +48,7 @@ export interface HostEventDetails {
 /** One event as `onEvent` receives it: a name and the detail of that name (a discriminated union). */
 export type HostEventArgs = { [K in HostEventName]: [name: K, detail: HostEventDetails[K]] }[HostEventName];
 
-/** Storage keys (SPEC §3, §9). */
+/** Storage keys. */
 export const STORAGE_KEYS = {
   lastLogin: 'psg_last_login',
   email: 'email',
@@ -57,7 +57,7 @@ export const STORAGE_KEYS = {
   otpId: 'otp_id',
 } as const;
 
-/** SPEC §9 timings. */
+/** Timings of the flow. */
 export const TIMING = {
   pollIntervalMs: 5000,
   maxPolls: 720,

@@ -5,7 +5,7 @@ import type { BrowserFeatures } from './browser-features';
 import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
 
-/** The client operations of SPEC §7 the widget uses. Failures reject with `FlowError`-shaped errors. */
+/** The client operations the widget uses. Failures reject with `FlowError`-shaped errors. */
 export interface FlowClient {
   appInfo(): Promise<AppInfo>;
   /** Browser features, all false when the app's auth_origin is not this page's origin. */
@@ -52,7 +52,7 @@ export interface PagePort {
 }
 
 export interface FlowHooks {
-  /** Returns true to allow; false vetoes the sign-in (SPEC §4 host hooks). */
+  /** Returns true to allow; false vetoes the sign-in (the `beforeAuth` hook). */
   beforeAuth?(identifier: string): boolean | Promise<boolean>;
   /** Called on AuthSuccess; the element's default navigates to redirect_url. */
   onSuccess(result: AuthResult): void;

@@ -16,10 +16,10 @@ export type AuthMode = 'login' | 'register';
 
 /**
  * Every message key the flow can put into a view (the i18n catalogues must define all of them).
- * Names follow passage-elements 1.16.0 (notes/passage-api.md §9). `{0}`, `{1}` are positional args.
+ * Names follow passage-elements 1.16.0. `{0}`, `{1}` are positional args.
  */
 export type FlowMessageKey =
-  // identifier form (SPEC §5)
+  // identifier form
   | 'enter-an-email-address'
   | 'enter-a-phone-number'
   | 'enter-an-email-or-phone-number'
@@ -37,33 +37,33 @@ export type FlowMessageKey =
   | 'phone-number'
   | 'public-registration-not-allowed'
   | 'unexpected-error'
-  // metadata fields (SPEC §5)
+  // metadata fields
   | 'required'
   | '64-letters-max'
   | 'invalid-date'
   | 'invalid-email'
   | 'no-decimals'
   | 'invalid-phone'
-  // one-time code (SPEC §8)
+  // one-time code
   | 'code-send-error'
   | 'code-invalid-or-expired'
-  // passkeys (SPEC §8)
+  // passkeys
   | 'passkey-create-fail-try-code'
   | 'passkey-create-fail-try-link'
   | 'passkey-create-fail-no-fallback'
   | 'passkey-login-fail-try-code'
   | 'passkey-login-fail-try-link'
   | 'passkey-login-fail-no-fallback'
-  // add device (SPEC §8)
+  // add device
   | 'failed-to-add-this-device';
 
 /** A user-visible message: a catalogue key with arguments, or a server text shown verbatim. */
 export type Message =
   | { key: FlowMessageKey; args?: readonly Message[] }
-  /** Shown as is (e.g. the server's "Public signup …" refusal, SPEC §8). */
+  /** Shown as is (e.g. the server's "Public signup …" refusal). */
   | { text: string };
 
-/** A registration metadata field as the form shows it (SPEC §3 layouts + schema). */
+/** A registration metadata field as the form shows it (the app's layouts + schema). */
 export interface MetadataInput {
   field: MetadataField;
   /** Grid cell from `layouts.registration` (6 columns, 75px rows). Absent: stacked below. */
@@ -78,12 +78,12 @@ export interface LoadingView {
   kind: 'loading';
 }
 
-/** The app id was rejected (SPEC §8 app-info failure). */
+/** The app id was rejected (the app info failed). */
 export interface InvalidAppIdView {
   kind: 'invalid-app-id';
 }
 
-/** Combined / login-only / register-only identifier form (SPEC §2 "Combined auth view", "Identifier form"). */
+/** Combined / login-only / register-only identifier form. */
 export interface IdentifierView {
   kind: 'identifier';
   /** Login title or register title. */
@@ -115,7 +115,7 @@ export interface IdentifierView {
   conditionalUI: boolean;
 }
 
-/** Magic-link activation (`?psg_magic_link` / `?psg_verify_link`), SPEC §2. */
+/** Magic-link activation (`?psg_magic_link` / `?psg_verify_link`). */
 export interface MagicLinkActivationView {
   kind: 'magic-link-activation';
   /** `login`: psg_magic_link; `verify`: psg_verify_link (email / phone change). */
@@ -124,7 +124,7 @@ export interface MagicLinkActivationView {
   status: 'loading' | 'success' | 'failure' | 'invalid';
 }
 
-/** Passkey registration ("Register device"), SPEC §2 / §4 "Passkey register". */
+/** Passkey registration ("Register device"). */
 export interface RegisterPasskeyView {
   kind: 'register-passkey';
   identifier: string;
@@ -136,7 +136,7 @@ export interface RegisterPasskeyView {
   error?: Message;
 }
 
-/** Passkey login ("Webauthn sign-in" / "Verify identity"): starts on entry, SPEC §4 "Passkey login". */
+/** Passkey login ("Webauthn sign-in" / "Verify identity"): starts on entry. */
 export interface PasskeyLoginView {
   kind: 'passkey-login';
   identifier: string;
@@ -150,7 +150,7 @@ export interface PasskeyLoginView {
   error?: Message;
 }
 
-/** One-time passcode: 6 boxes, Continue, Back, Resend code (SPEC §2, §4, §5). */
+/** One-time passcode: 6 boxes, Continue, Back, Resend code. */
 export interface OneTimeCodeView {
   kind: 'one-time-code';
   identifier: string;
@@ -168,7 +168,7 @@ export interface OneTimeCodeView {
   attempt: number;
 }
 
-/** Magic link waiting screen: Resend and Change email/phone (SPEC §2, §4 "Magic link screen"). */
+/** Magic link waiting screen: Resend and Change email/phone. */
 export interface MagicLinkSentView {
   kind: 'magic-link-sent';
   identifier: string;
@@ -182,7 +182,7 @@ export interface MagicLinkSentView {
   resent?: number;
 }
 
-/** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip (SPEC §4 "Add device"). */
+/** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */
 export interface AddDeviceView {
   kind: 'add-device';
   busy: boolean;
@@ -190,7 +190,7 @@ export interface AddDeviceView {
   error?: Message;
 }
 
-/** Registration when passkeys are unavailable and there is no fallback (SPEC §2, §8). */
+/** Registration when passkeys are unavailable and there is no fallback. */
 export interface DeviceNotSupportedView {
   kind: 'device-not-supported';
 }
@@ -200,7 +200,7 @@ export interface LoginNotSupportedView {
   kind: 'login-not-supported';
 }
 
-/** A fallback was needed but the app has none (SPEC §4 FallbackAuth, method none). */
+/** A fallback was needed but the app has none (fallback method `none`). */
 export interface NoFallbackView {
   kind: 'no-fallback';
   registering: boolean;

@@ -1,5 +1,5 @@
 /**
- * SPEC §8 "Custom element registration fails": the elements can only be defined where the browser's
+ * When custom element registration fails: the elements can only be defined where the browser's
  * custom-element registry exists. Imported somewhere else (server-side rendering, a Node script) the
  * page would silently show nothing, so say what to do instead.
  */

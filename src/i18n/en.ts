@@ -3,7 +3,7 @@ import type { enLater } from './en-later';
 /**
  * English strings of the first screen (the identifier form): in the main chunk. Together with
  * en-later.ts they are the complete reference every other language is checked against.
- * Texts the SPEC quotes are reproduced exactly. Placeholders are `{name}`; see `format.ts`.
+ * Texts with a fixed wording (checked by i18n.test.ts) are reproduced exactly. Placeholders are `{name}`; see `format.ts`.
  */
 export const enFirst = {
   // Combined / login-only / register-only views

@@ -24,7 +24,7 @@ export function directionOf(tag: string): 'ltr' | 'rtl' {
   return RTL.has(primarySubtag(tag)) ? 'rtl' : 'ltr';
 }
 
-/** `pt-BR` → `pt`; the language sent with one-time codes and magic links (SPEC §4). */
+/** `pt-BR` → `pt`; the language sent with one-time codes and magic links. */
 export function primarySubtag(tag: string): string {
   return tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }

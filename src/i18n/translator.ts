@@ -40,7 +40,7 @@ const cache = new Map<Language, Promise<Translator>>([['en', Promise.resolve(eng
 
 /**
  * Loads the translator for the best bundled match of the candidates (see `pickLanguage`). A language
- * chunk that fails to load falls back to English silently, as the SPEC asks of translation loads.
+ * chunk that fails to load falls back to English silently.
  */
 export function loadTranslator(candidates: readonly (string | null | undefined)[]): Promise<Translator> {
   const lang = pickLanguage(candidates);

@@ -22,7 +22,7 @@ type Status =
 const EMPTY = { senderName: '', sender: '', message: '' };
 type Fields = typeof EMPTY;
 
-/** SPEC §3: three multiline fields; the message has 15 rows. */
+/** Three multiline fields; the message has 15 rows. */
 const FIELDS: { name: keyof Fields; label: string; rows?: number; autoComplete: string }[] = [
   { name: 'senderName', label: 'Your Name', autoComplete: 'name' },
   { name: 'sender', label: 'Your Email', autoComplete: 'email' },
@@ -48,7 +48,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form (SPEC §4 with deviation 4): "Message delivered" only after the send succeeded, then the
+ * The contact form (docs/demo.md): "Message delivered" only after the send succeeded, then the
  * fields clear; a failure keeps the text and offers a retry. A hidden honeypot and a minimum fill time
  * keep bots out without asking people anything. Before its code runs (no JavaScript, or a submit before
  * hydration) it is a plain form posting to the same endpoint, which answers with a page: nothing is lost.

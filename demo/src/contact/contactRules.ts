@@ -1,4 +1,4 @@
-/** Bot traps that people never notice (deviation 4 keeps the form honest; SPEC §5 adds no field rules). */
+/** Bot traps that people never notice (the form itself has no field rules; see docs/demo.md). */
 export const HONEYPOT_FIELD = 'website';
 /**
  * A person takes longer than this to fill the form. The form reports its fill time in FILL_TIME_FIELD and

@@ -1,4 +1,4 @@
-/** The shapes of the portfolio's content (SPEC §3). Everything the page shows comes from one such object. */
+/** The shapes of the portfolio's content. Everything the page shows comes from one such object. */
 
 export interface Project {
   name: string;

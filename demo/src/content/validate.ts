@@ -1,6 +1,6 @@
 import type { Portfolio } from './types';
 
-/** SPEC §9: how many of each the page shows. */
+/** How many of each the page shows. */
 export const CONTENT_COUNTS = {
   taglines: 3,
   tech: 3,

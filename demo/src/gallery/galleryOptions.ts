@@ -1,8 +1,8 @@
 import type { GalleryImage } from '../content/types';
 
 /**
- * SPEC §9 gallery timing. The thumbnail hover delay (300 ms) is hard-coded in react-image-gallery and only
- * applies with `slideOnThumbnailOver`; it is listed here to keep every §9 constant in one place.
+ * Gallery timing. The thumbnail hover delay (300 ms) is hard-coded in react-image-gallery and only
+ * applies with `slideOnThumbnailOver`; it is listed here to keep every timing constant in one place.
  */
 export const GALLERY_TIMING = {
   slideDuration: 450,

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-/** SPEC §1: the copyright line with the owner's name and the year. */
+/** The copyright line with the owner's name and the year. */
 export const copyrightLine = (name: string, year: number) => `Copyright © ${year} ${name}`;
 
 export function Footer({ name, year }: { name: string; year: number }) {

@@ -29,7 +29,7 @@ const about = lazyWhenNear('AboutPage', async () => (await import('./AboutSectio
 /** For the build-time render: every lazy section renders in full into the HTML. */
 export const preloadSections = () => Promise.all([projects.preload(), experience.preload(), about.preload()]);
 
-/** The portfolio (SPEC §2): landing, projects, experience, about, contact, then the footer line. */
+/** The portfolio: landing, projects, experience, about, contact, then the footer line. */
 export function HomePage({ content = portfolio }: { content?: Portfolio }) {
   return (
     <>

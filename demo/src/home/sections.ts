@@ -1,4 +1,4 @@
-/** The in-page anchors of SPEC §2, in page order, with their nav button labels. */
+/** The in-page anchors, in page order, with their nav button labels. */
 export const SECTIONS = [
   { id: 'Projects', label: 'Projects', title: 'Highlighted Projects' },
   { id: 'Experience', label: 'Experience', title: 'My Experience' },

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ErrorView } from './ErrorView';
 
 /**
- * What to show in italics (SPEC §2): the status text of a route error response (its status code if it has
+ * What to show in italics: the status text of a route error response (its status code if it has
  * no text), or the message of whatever was thrown.
  */
 export function errorDetail(error: unknown): string {
@@ -12,7 +12,7 @@ export function errorDetail(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The router's error element on every route, unknown paths included (SPEC §2). */
+/** The router's error element on every route, unknown paths included. */
 export function ErrorPage() {
   return <ErrorView detail={errorDetail(useRouteError())} />;
 }

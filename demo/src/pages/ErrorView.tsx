@@ -1,4 +1,4 @@
-/** SPEC §2 error page texts; plain markup so it renders even when the app's own code failed. */
+/** Error page texts; plain markup so it renders even when the app's own code failed. */
 export function ErrorView({ detail }: { detail: string }) {
   return (
     <main id="error-page" style={{ fontFamily: 'inherit', textAlign: 'center', padding: '4rem 1rem' }}>

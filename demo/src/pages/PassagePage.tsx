@@ -1,7 +1,7 @@
 import { PassageAuth } from 'open-passage-react';
 import { passageAppId } from '../config';
 
-/** The sign-in widget (SPEC §2), light or dark as the system is, like the rest of the site. */
+/** The sign-in widget, light or dark as the system is, like the rest of the site. */
 export function PassagePage() {
   return (
     <main>

@@ -7,7 +7,7 @@ type ProfileElement = HTMLElement & { signOut(): Promise<void> };
 type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
 
 /**
- * After sign-in (SPEC §2): "Way to go!", the signed-in user's profile (following the system's light or
+ * After sign-in: "Way to go!", the signed-in user's profile (following the system's light or
  * dark setting), and a sign-out. A sign-out the server confirmed goes to the sign-in page; when the
  * server could not be reached the profile stays, saying so.
  */

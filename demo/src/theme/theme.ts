@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-/** SPEC §1: nav buttons and their text are #3D405B. */
+/** Nav buttons and their text are #3D405B. */
 export const ACCENT = '#3D405B';
 /**
  * #3D405B is unreadable on a dark surface (1.9:1 on #121212), so the dark scheme uses a light tint of it

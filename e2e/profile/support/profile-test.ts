@@ -76,7 +76,7 @@ export class ProfileApi {
   }
 }
 
-/** Puts the tokens where the client's token store keeps them (passage-api §7). */
+/** Puts the tokens where the client's token store keeps them. */
 export async function storeTokens(
   page: Page,
   url: string,

@@ -30,7 +30,7 @@ export interface ContactRoutesOptions {
   rateLimitFactor: number;
 }
 
-/** Submissions per IP, and for the whole server (security.md E5): a flood cannot exhaust the mail quota. */
+/** Submissions per IP, and for the whole server: a flood cannot exhaust the mail quota. */
 export const CONTACT_PER_IP: LimitPolicy = { limit: 5, windowSeconds: 600 };
 export const CONTACT_ALL: LimitPolicy = { limit: 200, windowSeconds: 3600 };
 

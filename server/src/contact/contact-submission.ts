@@ -31,7 +31,7 @@ export type SpamReason = 'honeypot' | 'too_fast';
 export const MAX_FIELDS = 30;
 export const MAX_FIELD_LENGTH = 10_000;
 
-// `senderName` and `sender` are the demo form's fields (SPEC §3).
+// `senderName` and `sender` are the demo form's fields.
 const NAME_FIELDS = ['name', 'user_name', 'from_name', 'fullname', 'full_name', 'senderName'];
 const EMAIL_FIELDS = ['email', 'user_email', 'from_email', 'reply_to', 'email_address', 'sender'];
 /** Strict enough for a Reply-To header: no spaces, no control characters, one @, a dotted domain. */

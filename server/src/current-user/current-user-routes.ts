@@ -12,7 +12,7 @@ import { parseMetadata, type UserRow } from '../users/users-repository.js';
 import { currentSession, currentUser, requireRecentSignIn } from './bearer-auth.js';
 import { changeIdentifier, profileChangesDisabled } from './identifier-change.js';
 
-/** `GET /currentuser`, email/phone changes and the user-metadata routes (notes §4.9). Devices: webauthn/. */
+/** `GET /currentuser`, email/phone changes and the user-metadata routes. Devices: webauthn/. */
 export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
   http,
   { identity },

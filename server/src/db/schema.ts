@@ -32,7 +32,7 @@ export interface UsersTable {
   user_metadata: string | null;
   login_count: Generated<number>;
   last_login_at: string | null;
-  /** Wrong one-time codes since the last successful sign-in (security notes C5). */
+  /** Wrong one-time codes since the last successful sign-in. */
   code_failures: Generated<number>;
   /** No code is checked before this time (escalating pause every ten failures). */
   code_locked_until: string | null;
@@ -155,7 +155,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
 }
 
-/** The delivery queue (srv-ops): one row per message; `params` is wiped once the message is out. */
+/** The delivery queue: one row per message; `params` is wiped once the message is out. */
 export interface OutgoingMessagesTable {
   id: string;
   app_id: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Passage clients send `Content-Type: application/json` with no body on some GET and DELETE calls
- * (devices, social connections; notes §2.1): in this plugin scope an empty JSON body is no body, not
+ * (devices, social connections): in this plugin scope an empty JSON body is no body, not
  * an error.
  */
 export function acceptEmptyJsonBodies(http: FastifyInstance): void {

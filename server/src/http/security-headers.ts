@@ -30,7 +30,7 @@ export interface SecurityHeaderOptions {
   connectSrc?: readonly string[];
 }
 
-/** Security headers on every answer (security.md E7, C10): CSP, nosniff, Referrer-Policy, framing, HSTS on https. */
+/** Security headers on every answer: CSP, nosniff, Referrer-Policy, framing, HSTS on https. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
   const site = siteCsp(options.connectSrc ?? []);
   app.addHook('onSend', async (request, reply, payload) => {

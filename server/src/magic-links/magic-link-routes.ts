@@ -22,7 +22,7 @@ const SendBody = Type.Object({
 
 /**
  * `POST /register/magic-link` (201), `POST /login/magic-link` (200), `POST /magic-link/status`
- * and `PATCH /magic-link/activate` (notes §4.6). Verification links for identifier changes are
+ * and `PATCH /magic-link/activate`. Verification links for identifier changes are
  * created by current-user/identifier-change.ts and activated here too.
  */
 export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (

@@ -5,7 +5,7 @@ export type LinkParameter = 'psg_magic_link' | 'psg_verify_link';
 /**
  * The link a user receives: the app's `auth_origin` + the client's `magic_link_path`, with the token
  * merged into the query (before any #fragment). Built from configuration, never from the Host header,
- * and the path cannot leave the app's origin (security notes C10).
+ * and the path cannot leave the app's origin.
  */
 export function buildMagicLinkUrl(
   authOrigin: string,

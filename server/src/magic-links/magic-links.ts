@@ -12,7 +12,7 @@ export type MagicLinkPurpose = MagicLinksTable['purpose'];
 export type MagicLinkRow = Selectable<MagicLinksTable>;
 
 /**
- * Magic and verification links (security notes C1–C4, C7, C11): a 256-bit token stored as SHA-256,
+ * Magic and verification links: a 256-bit token stored as SHA-256,
  * 10 minutes, consumed once by one conditional UPDATE. The sign-in can then be collected once more by
  * the device that asked for the link (status polling).
  */

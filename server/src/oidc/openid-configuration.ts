@@ -12,7 +12,7 @@ const OpenIdConfiguration = Type.Object({
   jwks_uri: Type.String(),
 });
 
-/** `GET /.well-known/openid-configuration` (notes §3 #32, §4.11): where an app's tokens come from. */
+/** `GET /.well-known/openid-configuration`: where an app's tokens come from. */
 export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{
   identity: IdentityServices;
   publicUrl: string;

@@ -1,12 +1,12 @@
 import Type, { type Static, type TSchema } from 'typebox';
 
 /**
- * Response schemas of the Passage wire format (passage-api.md §4), for the OpenAPI document and for
+ * Response schemas of the Passage wire format, for the OpenAPI document and for
  * Fastify's serializer. A serializer drops every property a schema does not name, so each object
  * lists all its keys; open-ended parts (WebAuthn options, customization maps) are records.
  */
 
-/** `{code, error}`: every refusal (notes §2.4). */
+/** `{code, error}`: every refusal. */
 export const ErrorBody = Type.Object(
   {
     code: Type.String({ description: 'Machine-readable code, e.g. `invalid_request`' }),
@@ -33,7 +33,7 @@ const WebauthnTypes = Type.Array(Type.String(), {
   description: 'Some of `passkey`, `platform`, `security_key`; never null',
 });
 
-/** Public `User` (notes §4.2). */
+/** Public `User`. */
 export const PublicUser = Type.Object({
   id: Type.String(),
   email: Type.String({ description: '"" when the user has none' }),
@@ -46,7 +46,7 @@ export const PublicUser = Type.Object({
   webauthn_types: WebauthnTypes,
 });
 
-/** A passkey as Passage's `Credential` (notes §4.9). */
+/** A passkey as Passage's `Credential`. */
 export const Device = Type.Object({
   id: Type.String(),
   cred_id: Type.String({ description: 'The credential id as the browser reports it (base64url)' }),
@@ -60,7 +60,7 @@ export const Device = Type.Object({
   icons: Type.Object({ light: orNull(Type.String()), dark: orNull(Type.String()) }),
 });
 
-/** `CurrentUser` (notes §4.9). */
+/** `CurrentUser`. */
 export const CurrentUser = Type.Object({
   ...PublicUser.properties,
   created_at: Timestamp,
@@ -71,7 +71,7 @@ export const CurrentUser = Type.Object({
   social_connections: AnyObject,
 });
 
-/** `auth_result` (notes §4.8). */
+/** `auth_result`. */
 export const AuthResult = Type.Object({
   auth_token: Type.String({ description: 'RS256 JWT' }),
   redirect_url: Type.String(),
@@ -88,7 +88,7 @@ export const MagicLinkBody = Type.Object({
 });
 export const EmptyBody = Type.Object({}, { description: 'Empty JSON object' });
 
-/** WebAuthn options as handed to `navigator.credentials.*` (notes §4.4, §4.5, §5). */
+/** WebAuthn options as handed to `navigator.credentials.*`. */
 export const Handshake = Type.Object({
   id: Type.String({ description: 'Echoed as `handshake_id` in the finish call' }),
   challenge: Type.Object({
@@ -100,7 +100,7 @@ export const Handshake = Type.Object({
   }),
 });
 
-/** The public `app` of `GET /v1/apps/{appId}` (notes §4.1). */
+/** The public `app` of `GET /v1/apps/{appId}`. */
 export const AppInfo = Type.Object({
   id: Type.String(),
   name: Type.String(),

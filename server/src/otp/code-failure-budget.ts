@@ -1,5 +1,5 @@
 /**
- * The wrong-code budget of a user, across all codes (security notes C5, NIST SP 800-63B §3.1.3.2):
+ * The wrong-code budget of a user, across all codes (NIST SP 800-63B §3.1.3.2; see SECURITY.md):
  * counted until a sign-in succeeds (a new code or time never resets it), paused every tenth failure
  * for 30 s, doubling up to an hour, and closed at 100 until the user signs in another way.
  */

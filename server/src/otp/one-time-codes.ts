@@ -36,7 +36,7 @@ export type Activation = ({ ok: true } & ActivatedCode) | { ok: false; error: Ap
 export type CodeKey = Buffer;
 
 /**
- * 6-digit one-time codes (security notes C1–C7). Stored as HMAC-SHA256(server secret, "id:code"),
+ * 6-digit one-time codes. Stored as HMAC-SHA256(server secret, "id:code"),
  * bound to their id; consumed by one conditional UPDATE, so concurrent tries give one success.
  * Wrong tries count per code (≤ 5) and per user across codes (code-failure-budget.ts).
  */

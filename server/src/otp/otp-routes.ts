@@ -13,7 +13,7 @@ const SendBody = Type.Object({
   language: Type.Optional(Type.String({ maxLength: 35 })),
 });
 
-/** `POST /register/otp`, `POST /login/otp` (201 `{otp_id}`) and `POST /otp/activate` (notes §4.7). */
+/** `POST /register/otp`, `POST /login/otp` (201 `{otp_id}`) and `POST /otp/activate`. */
 export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
   http,
   { identity },

@@ -1,4 +1,4 @@
-/** How long a one-time code works (security notes C1). */
+/** How long a one-time code works. */
 export const CODE_LIFETIME_MS = 5 * 60 * 1000;
-/** How long a magic or verification link works (C1). */
+/** How long a magic or verification link works. */
 export const LINK_LIFETIME_MS = 10 * 60 * 1000;

@@ -2,8 +2,8 @@ import { sha256Hex } from './random.js';
 import type { LimitPolicy } from './rate-limiter.js';
 
 /**
- * The request limits of the identity server in one place (security notes C6, E1); the wrong-code
- * budget (C5) is otp/code-failure-budget.ts.
+ * The request limits of the identity server in one place; the wrong-code
+ * budget is otp/code-failure-budget.ts.
  * Keys are built by the `keys` helpers below so features never collide.
  */
 export const LIMITS = {

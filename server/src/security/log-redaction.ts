@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry secrets (security notes L2): masked in every logged URL. */
+/** Query parameters that carry secrets: masked in every logged URL. */
 const SECRET_PARAMETERS = /([?&](?:refresh_token|psg_magic_link|psg_verify_link|token|code|otp)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
@@ -19,7 +19,7 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Log fields whose values are secrets wherever they appear (ASVS 16.2.5; security.md L2). */
+/** Log fields whose values are secrets wherever they appear (ASVS 16.2.5). */
 const SECRET_KEYS = new Set([
   'authorization',
   'cookie',

@@ -8,7 +8,7 @@ import { AuthResultBody, errorResponses } from '../openapi/passage-schemas.js';
 import { requireApp } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
 
-/** The providers Passage's clients know (notes §4.1 `social_connections`, §4.10). */
+/** The providers Passage's clients know (`social_connections` of the app info). */
 const ConnectionType = Type.Union([Type.Literal('apple'), Type.Literal('github'), Type.Literal('google')]);
 const Text = Type.String({ minLength: 1, maxLength: 2048 });
 
@@ -16,7 +16,7 @@ const socialConnectionNotFound = (message: string) =>
   new ApiError(404, 'social_connection_not_found', message);
 
 /**
- * Social login (notes §3 #27–#30, §4.10). This server configures no social provider: every app's
+ * Social login. This server configures no social provider: every app's
  * `social_connections` is `{}`, a user has none, and the OAuth2 steps answer
  * `404 social_connection_not_found` instead of redirecting to a provider.
  */

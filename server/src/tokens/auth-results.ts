@@ -7,10 +7,10 @@ import type { UserRow, UsersRepository } from '../users/users-repository.js';
 import type { AuthTokens } from './auth-tokens.js';
 import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from './refresh-tokens.js';
 
-/** How the user proved who they are; logged with every sign-in (security notes L1). */
+/** How the user proved who they are; logged with every sign-in. */
 export type AuthMethod = 'passkey' | 'otp' | 'magic_link';
 
-/** The `auth_result` object of notes §4.8. */
+/** The `auth_result` object of Passage's wire format. */
 export interface AuthResult {
   auth_token: string;
   redirect_url: string;

@@ -25,7 +25,7 @@ export interface VerifiedAuthToken {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** The issuer of an app's tokens: `<public URL>/v1/apps/<appId>` (notes §6.3). */
+/** The issuer of an app's tokens: `<public URL>/v1/apps/<appId>`. */
 export function issuerFor(publicUrl: string, appId: string): string {
   return `${publicUrl}/v1/apps/${appId}`;
 }

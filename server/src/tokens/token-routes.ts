@@ -14,7 +14,7 @@ export const invalidRefreshToken = () =>
     'The refresh token is invalid, expired or revoked. Sign in again.',
   );
 
-/** `POST /tokens/` (refresh, rotating), `DELETE /tokens/` (sign-out) and the JWKS (notes §4.8, §4.11). */
+/** `POST /tokens/` (refresh, rotating), `DELETE /tokens/` (sign-out) and the JWKS. */
 export const tokenRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
   http,
   { identity },

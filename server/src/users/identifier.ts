@@ -9,10 +9,10 @@ export interface Identifier {
   value: string;
 }
 
-/** local@domain, or local@[IPv4] — the pattern the widget uses (SPEC §5). */
+/** local@domain, or local@[IPv4] — the pattern the widget uses. */
 const EMAIL =
   /^[^\s@"(),:;<>[\\\]]+(\.[^\s@"(),:;<>[\\\]]+)*@(\[(\d{1,3}\.){3}\d{1,3}\]|([a-z0-9-]+\.)+[a-z]{2,})$/i;
-/** Digits, spaces, parentheses, hyphens and an optional leading + (SPEC §5). */
+/** Digits, spaces, parentheses, hyphens and an optional leading +. */
 const PHONE_LIKE = /^\+?[\d\s()-]+$/;
 
 export function isEmail(value: string): boolean {
@@ -30,7 +30,7 @@ export function toE164(value: string): string | null {
 export type IdentifierProblem = 'missing' | 'invalid' | 'not_allowed';
 
 /**
- * Normalises what a user typed (SPEC §5): trimmed and lower-cased; an email as is, a phone number
+ * Normalises what a user typed: trimmed and lower-cased; an email as is, a phone number
  * in E.164. `allowed` is the app's `allowed_identifier`.
  */
 export function parseIdentifier(

@@ -23,7 +23,7 @@ import { UsersRepository } from './users-repository.js';
  * - `credentials` — set by the passkeys feature with `identity.setCredentialSummaries(…)` so user
  *   objects carry `webauthn`, `webauthn_types` and `webauthn_devices`.
  * - `authResults.issue(appId, userId, 'passkey' | 'otp' | 'magic_link', { confirm?, activate? })` —
- *   finish an authentication: answers the `auth_result` body (notes §4.8) or throws 403
+ *   finish an authentication: answers the `auth_result` body or throws 403
  *   `user_not_active` / 404 `user_not_found`. `confirm: 'email' | 'phone'` marks that identifier
  *   verified and activates a pending user; `activate: true` activates a pending user (passkey sign-up).
  * - `authTokens.verify(appId, jwt)` → user id or null; `currentUser(request)` in

@@ -39,7 +39,7 @@ export async function signInSubject(
   return createPendingUser(identity, app.id, identifier, ip, null, db);
 }
 
-/** Send limits for codes and links (security notes C6): per IP first, then per identifier. */
+/** Send limits for codes and links: per IP first, then per identifier. */
 export async function enforceSendLimits(
   identity: IdentityServices,
   appId: string,

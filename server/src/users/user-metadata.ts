@@ -4,7 +4,7 @@ import { isEmail, toE164 } from './identifier.js';
 export type UserMetadata = Record<string, string | number | boolean | null>;
 type Field = AppSettings['user_metadata_schema'][number];
 
-/** Text fields hold fewer than 64 characters (SPEC §5). */
+/** Text fields hold fewer than 64 characters. */
 const MAX_TEXT = 63;
 
 function isRealDate(value: string): boolean {
@@ -51,7 +51,7 @@ function checkValue(field: Field, value: unknown): { value: UserMetadata[string]
 
 /**
  * Validates metadata against the app's schema: only declared fields, each of its declared type
- * (SPEC §5 rules). With `profileOnly` (a user editing their own profile) only fields declared
+ * (the widget's rules). With `profileOnly` (a user editing their own profile) only fields declared
  * `profile: true` may be given; with `registrationOnly` (a sign-up) only fields declared
  * `registration: true`. Returns the normalised values or the first problem as a readable sentence.
  */

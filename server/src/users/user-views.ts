@@ -22,7 +22,7 @@ export const noCredentials: CredentialSummaries = {
   forUser: async () => ({ webauthnTypes: [], devices: [] }),
 };
 
-/** The public `User` of `GET /users`, `POST /users` and the webauthn start answers (notes §4.2). */
+/** The public `User` of `GET /users`, `POST /users` and the webauthn start answers. */
 export function toPublicUser(row: UserRow, credentials: CredentialSummary) {
   return {
     id: row.id,
@@ -37,7 +37,7 @@ export function toPublicUser(row: UserRow, credentials: CredentialSummary) {
   };
 }
 
-/** The `CurrentUser` of `GET /currentuser` (notes §4.9). */
+/** The `CurrentUser` of `GET /currentuser`. */
 export function toCurrentUser(row: UserRow, credentials: CredentialSummary) {
   return {
     ...toPublicUser(row, credentials),

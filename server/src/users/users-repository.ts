@@ -160,7 +160,7 @@ export class UsersRepository {
    * Counts a sign-in in one statement and answers the updated user (undefined when unknown):
    * `confirm` also marks that identifier verified; `confirm` or `activate` turn a pending user active.
    * An inactive user is left untouched (and answered as is, for the caller to refuse). A sign-in also
-   * clears the wrong-code budget (security notes C5: only a success resets it). `db` may be a transaction.
+   * clears the wrong-code budget (only a success resets it). `db` may be a transaction.
    */
   async recordSignIn(
     appId: string,

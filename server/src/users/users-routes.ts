@@ -17,7 +17,7 @@ export const publicSignupDisabled = () =>
 export const userAlreadyExists = () =>
   new ApiError(400, 'invalid_request', 'A user with this identifier already exists.');
 
-/** `GET /users?identifier=` (lookup) and `POST /users` (create a pending user), notes §4.2–4.3. */
+/** `GET /users?identifier=` (lookup) and `POST /users` (create a pending user). */
 export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
   http,
   { identity },

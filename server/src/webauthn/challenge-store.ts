@@ -21,7 +21,7 @@ export type ConsumeResult =
 /**
  * Challenges live in the database (any instance may finish a ceremony another one started), have
  * a lifetime, and are used once: taking one deletes it in the same statement, so two concurrent
- * finish calls with one handshake can never both get it (W1).
+ * finish calls with one handshake can never both get it.
  */
 export class ChallengeStore {
   constructor(

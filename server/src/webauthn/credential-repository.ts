@@ -70,7 +70,7 @@ function fromRow(row: WebauthnCredentialsTable): StoredCredential {
   };
 }
 
-/** Thrown when a credential id is already registered, to this or any other user (W5). */
+/** Thrown when a credential id is already registered, to this or any other user. */
 export class DuplicateCredentialError extends Error {}
 
 export class CredentialRepository {
@@ -157,7 +157,7 @@ export class CredentialRepository {
 
   /**
    * Records a successful login. Compare-and-set on the counter: if another login moved it since
-   * this one read it, nothing is written and false comes back (W6, no lost or reordered updates).
+   * this one read it, nothing is written and false comes back (no lost or reordered updates).
    */
   async recordLogin(
     credential: StoredCredential,

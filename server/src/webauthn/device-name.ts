@@ -18,7 +18,7 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-/** SPEC §9: user-agent strings are cut at 350 characters. */
+/** User-agent strings are cut at 350 characters. */
 const MAX_USER_AGENT = 350;
 
 /** A readable passkey name from the browser's user agent, e.g. "Chrome on Linux"; at most 64 characters. */

@@ -44,7 +44,7 @@ async function signedIn(
   return { app, user, authTime };
 }
 
-/** The signed-in user's passkeys: list, add, rename, delete (notes §4.9). */
+/** The signed-in user's passkeys: list, add, rename, delete. */
 export const deviceRoutes: FastifyPluginAsyncTypebox<
   PasskeyRouteDeps & { sender: MessageSender; ceremonies: PasskeyCeremonies }
 > = async (http, deps) => {

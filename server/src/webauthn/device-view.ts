@@ -1,6 +1,6 @@
 import { type CredentialType, credentialType, type StoredCredential } from './credential-repository.js';
 
-/** A passkey as Passage's `Credential` (device) object (notes §4.9); every key is present. */
+/** A passkey as Passage's `Credential` (device) object; every key is present. */
 export function toDevice(credential: StoredCredential) {
   return {
     id: credential.id,

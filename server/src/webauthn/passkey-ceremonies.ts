@@ -26,7 +26,7 @@ import type {
 
 /** ES256 and RS256: what platform authenticators and security keys use. */
 const SUPPORTED_ALGORITHMS = [-7, -257];
-/** WebAuthn §7.1: a credential id longer than this is refused (W5). */
+/** WebAuthn §7.1: a credential id longer than this is refused. */
 const MAX_CREDENTIAL_ID_BYTES = 1023;
 
 /** The user a ceremony is for, as far as passkeys care. */
@@ -36,7 +36,7 @@ export interface CeremonyUser {
   name: string;
 }
 
-/** The opaque user handle of a user: the bytes of the random user id, no personal data (W7). */
+/** The opaque user handle of a user: the bytes of the random user id, no personal data. */
 export function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(userId, 'utf8'));
 }
@@ -45,7 +45,7 @@ function userIdFromHandle(handle: string): string {
   return Buffer.from(handle, 'base64url').toString('utf8');
 }
 
-/** Drops null and undefined members: browsers throw on a null enum or sequence (notes §5). */
+/** Drops null and undefined members: browsers throw on a null enum or sequence. */
 function withoutEmpty<T extends object>(options: T): T {
   return JSON.parse(
     JSON.stringify(options, (_key, value: unknown) => (value === null ? undefined : value)),
@@ -83,7 +83,7 @@ export class PasskeyCeremonies {
   ) {
     const rp = relyingPartyOf(app);
     const stored = await this.challenges.create(app.id, purpose, user.id, CEREMONY_TIMEOUT_MS);
-    // devices/start: Passage clients do not decode excludeCredentials there (notes §4.9).
+    // devices/start: Passage clients do not decode excludeCredentials there.
     const existing = purpose === 'register' ? await this.credentials.listForUser(app.id, user.id) : [];
     const options = await generateRegistrationOptions({
       rpName: rp.name,

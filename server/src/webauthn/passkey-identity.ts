@@ -14,7 +14,7 @@ export interface PasskeyUser {
 export interface BearerSession {
   /** Loaded and checked (not inactive) while the token was verified. */
   user: PasskeyUser;
-  /** Seconds since the epoch of the sign-in that produced the token, when the token says so (W9). */
+  /** Seconds since the epoch of the sign-in that produced the token, when the token says so. */
   authTime?: number;
 }
 
@@ -23,7 +23,7 @@ export interface BearerSession {
  * small interface so the ceremonies do not depend on how those are built.
  */
 export interface PasskeyIdentity {
-  /** The user with this identifier (normalised as SPEC §5); throws a 400 ApiError when it is malformed. */
+  /** The user with this identifier (normalised as at sign-in); throws a 400 ApiError when it is malformed. */
   findByIdentifier(app: AppSettings, identifier: string): Promise<PasskeyUser | undefined>;
   findById(appId: string, userId: string): Promise<PasskeyUser | undefined>;
   /**
@@ -31,12 +31,12 @@ export interface PasskeyIdentity {
    * 403 ApiError when the app has no public signup and a 429 when this address created too many.
    */
   createPending(app: AppSettings, identifier: string, ip: string): Promise<PasskeyUser>;
-  /** Counts an identifier lookup from this address against the lookup budget (429 when spent, W10). */
+  /** Counts an identifier lookup from this address against the lookup budget (429 when spent). */
   countLookup(appId: string, ip: string): Promise<void>;
-  /** The public `User` JSON (notes §4.2). */
+  /** The public `User` JSON. */
   publicUser(appId: string, user: PasskeyUser): Promise<Static<typeof PublicUser>>;
   /**
-   * Signs the user in: login bookkeeping plus the `auth_result` of notes §4.8. With `activate`, a
+   * Signs the user in: login bookkeeping plus the `auth_result`. With `activate`, a
    * pending user becomes active in the same transaction (its first passkey was just registered).
    */
   issueAuthResult(

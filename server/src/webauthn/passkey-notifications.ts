@@ -3,7 +3,7 @@ import type { MessageSender } from '../delivery/outgoing-message.js';
 import type { PasskeyUser } from './passkey-identity.js';
 
 /**
- * Tells the user that a passkey was added to or removed from their account (W8), by email, or by
+ * Tells the user that a passkey was added to or removed from their account, by email, or by
  * SMS when they have no email. The message is only queued: sending never slows the answer.
  */
 export async function notifyPasskeyChange(

@@ -47,7 +47,7 @@ function accountName(user: PasskeyUser): string {
   return user.email ?? user.phone ?? user.id;
 }
 
-/** Register and log in with a passkey: notes §4.4 and §4.5. */
+/** Register and log in with a passkey (docs/server/passkeys.md). */
 export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async (http, deps) => {
   const { apps, identity, ceremonies } = deps;
   const base = '/v1/apps/:appId';

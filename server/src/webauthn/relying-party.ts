@@ -1,13 +1,13 @@
 import type { AppSettings } from '../apps/app-settings.js';
 
-/** How long the browser may take, and how long the server keeps the challenge (W2: 300–600 s). */
+/** How long the browser may take, and how long the server keeps the challenge (WebAuthn recommends 300–600 s). */
 export const CEREMONY_TIMEOUT_MS = 300_000;
 
 export interface RelyingParty {
   /** The host of the app's auth_origin: passkeys are scoped to it. */
   id: string;
   name: string;
-  /** The exact origins a ceremony may come from (W3): only the app's auth_origin. */
+  /** The exact origins a ceremony may come from: only the app's auth_origin. */
   origins: string[];
 }
 

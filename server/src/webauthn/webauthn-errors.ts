@@ -2,7 +2,7 @@ import { ApiError } from '../http/api-error.js';
 
 export { userNotActive } from '../tokens/auth-results.js';
 
-/** The refusals of the passkey endpoints, with Passage's codes (passage-api.md §2.4). */
+/** The refusals of the passkey endpoints, with Passage's codes. */
 export const webauthnFailed = (message = 'The passkey could not be verified.') =>
   new ApiError(401, 'webauthn_login_failed', message);
 export const discoverableLoginFailed = (message = 'The passkey could not be verified.') =>

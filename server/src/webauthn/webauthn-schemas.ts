@@ -83,7 +83,7 @@ export const RenameDeviceBody = Type.Object({
   friendly_name: Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' }),
 });
 
-/** Answers of the ceremony routes (notes §4.4, §4.5, §4.9). */
+/** Answers of the ceremony routes. */
 export const CeremonyStarted = Type.Object({ handshake: Handshake, user: PublicUser });
 export const LoginStarted = Type.Object({ handshake: Handshake, user: Type.Optional(PublicUser) });
 export const passkeyErrors = errorResponses(400, 401, 403, 404, 429);

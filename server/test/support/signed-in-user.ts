@@ -16,7 +16,7 @@ export async function signedInUser(
 }
 
 /**
- * Every key of the `CurrentUser` that `signedInUser` creates (notes §4.9), as it looks right after
+ * Every key of the `CurrentUser` that `signedInUser` creates, as it looks right after
  * that one sign-in with an email and no passkeys.
  */
 export function freshCurrentUser(userId: string, email: string) {

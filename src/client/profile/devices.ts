@@ -7,7 +7,7 @@ export async function listDevices(user: CurrentUserClient): Promise<Device[]> {
   return (await user.call<{ devices: Device[] }>('GET', '/devices/')).devices;
 }
 
-/** Renames a passkey. A missing id or an empty name fails with a 400 before any call (SPEC §5, §8). */
+/** Renames a passkey. A missing id or an empty name fails with a 400 before any call. */
 export async function renameDevice(
   user: CurrentUserClient,
   deviceId: string,
@@ -20,7 +20,7 @@ export async function renameDevice(
   return (await user.call<{ device: Device }>('PATCH', path, { friendly_name: friendlyName })).device;
 }
 
-/** Deletes a passkey. A missing id fails with a 404 before any call (SPEC §8). */
+/** Deletes a passkey. A missing id fails with a 404 before any call. */
 export async function deleteDevice(user: CurrentUserClient, deviceId: string): Promise<void> {
   if (!deviceId) throw new PassageError(404, 'device_not_found', 'Deleting a passkey needs its id.');
   await user.call('DELETE', `/devices/${encodeURIComponent(deviceId)}`);

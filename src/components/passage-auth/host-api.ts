@@ -6,7 +6,7 @@ export type BeforeAuth = (identifier: string) => boolean | Promise<boolean>;
 /** `onSuccess(authResult)`: replaces the default, which navigates to `redirect_url`. */
 export type OnSuccess = (authResult: AuthResult) => void;
 /**
- * `onEvent(name, detail)`: every flow event of SPEC §4 (onLoaded, onRegisterDevice, …); the detail's
+ * `onEvent(name, detail)`: every flow event (onLoaded, onRegisterDevice, …); the detail's
  * type follows the name (`if (name === 'onLoaded') detail.app`).
  */
 export type OnEvent = (...event: HostEventArgs) => void;

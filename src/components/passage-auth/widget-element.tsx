@@ -21,7 +21,7 @@ import { renderView } from '../views/render-view';
 import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
 import type { WidgetController } from './widget-controller';
 
-/** The host API every sign-in element offers (SPEC §4 host hooks). */
+/** The host API every sign-in element offers (docs/sign-in-elements.md). */
 export interface WidgetProps {
   appId: string;
   apiUrl?: string;

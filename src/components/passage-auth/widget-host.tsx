@@ -5,7 +5,7 @@ import { type BeforeAuth, emitHostEvent, type OnEvent, type OnSuccess } from './
 import { WidgetElement, type WidgetKind } from './widget-element';
 
 /**
- * What <passage-auth>, <passage-login> and <passage-register> share: the host API of SPEC §4 (attributes,
+ * What <passage-auth>, <passage-login> and <passage-register> share: the host API (attributes,
  * callbacks, a DOM event per flow event) and the lifecycle driving their WidgetElement. Each element
  * names its kind; passage-auth adds `initial-mode`.
  */
@@ -25,7 +25,7 @@ export abstract class WidgetHost {
   @Prop() beforeAuth?: BeforeAuth;
   /** Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url. */
   @Prop() onSuccess?: OnSuccess;
-  /** Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail. */
+  /** Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail. */
   @Prop() onEvent?: OnEvent;
 
   /** The app info loaded (`detail.app`). */

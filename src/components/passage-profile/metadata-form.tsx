@@ -56,7 +56,7 @@ function FieldInput(props: MetadataFormProps, field: MetadataField) {
 }
 
 /**
- * The user-metadata form on the profile layout's 6-column grid (75px rows, 10px gaps; SPEC §9),
+ * The user-metadata form on the profile layout's 6-column grid (75px rows, 10px gaps),
  * read-only until Edit; every field keeps its own error line.
  */
 export const MetadataForm: FunctionalComponent<MetadataFormProps> = (props) => (

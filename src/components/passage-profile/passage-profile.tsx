@@ -81,7 +81,7 @@ const CONFIRMED: Record<IdentifierType | 'unknown', ProfileMessageKey> = {
   unknown: 'identifier-change-confirmed',
 };
 
-/** `<passage-profile>`: the signed-in user's login info, personal info and passkeys (SPEC §2). */
+/** `<passage-profile>`: the signed-in user's login info, personal info and passkeys. */
 @Component({ tag: 'passage-profile', shadow: true })
 export class PassageProfile {
   @Element() host!: HTMLElement;

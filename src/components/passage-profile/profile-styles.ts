@@ -9,7 +9,7 @@ const DIVIDER = 'color-mix(in srgb,var(--_muted) 40%,transparent)';
 /**
  * The rules of `<passage-profile>`, on top of the shared theme (THEME_STYLES): the same documented
  * `--passage-*` variables with the same defaults as the sign-in elements, and no defaults of its own
- * but the wider container (600px, SPEC §9). Sizes of secondary text are relative to the body size.
+ * but the wider container (600px). Sizes of secondary text are relative to the body size.
  */
 export const PROFILE_RULES = `
 :host{display:block}

@@ -36,13 +36,14 @@ interface CodeInputProps {
   describedBy: string;
   /** Checking a code: the boxes stay focusable but cannot change. */
   readonly?: boolean;
-  /** Six characters are in: submit automatically (SPEC §4). */
+  /** Six characters are in: submit automatically. */
   onComplete: (code: string) => void;
 }
 
 /**
  * Six one-character boxes (40px square). The first takes the whole code for `one-time-code`
- * autofill; typing moves forward, Backspace on an empty box moves back, paste follows SPEC §5.
+ * autofill; typing moves forward, Backspace on an empty box moves back; a paste of digits (or word
+ * characters for alphanumeric codes) fills the remaining boxes, any other paste is ignored.
  */
 export const CodeInput: FunctionalComponent<CodeInputProps> = ({
   attempt,

@@ -54,14 +54,14 @@ function submit(event: Event, state: IdentifierView, ctx: ViewContext): void {
   });
 }
 
-/** In both-identifiers mode the dropdown follows what is typed (SPEC §2). */
+/** In both-identifiers mode the dropdown follows what is typed. */
 function followTyping(event: Event): void {
   const input = event.target as HTMLInputElement;
   const country = input.form?.querySelector<HTMLElement>('.country');
   if (country) country.hidden = !looksLikePhone(input.value);
 }
 
-/** The combined / login-only / register-only identifier form (SPEC §2). */
+/** The combined / login-only / register-only identifier form. */
 export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
   const { t, dispatch } = ctx;
   const error = state.error ? messageText(t, state.error) : undefined;

@@ -5,10 +5,10 @@ import { ErrorLine } from './controls';
 import { blockNonInteger, METADATA_INPUT_TYPE } from './metadata-input';
 import { messageText } from './view-context';
 
-/** SPEC §9 metadata grid: 6 columns (CSS grid instead of react-grid-layout, deviation 3). */
+/** The metadata grid: 6 columns (a CSS grid: react-grid-layout cannot run inside Stencil). */
 const COLUMNS = 6;
 
-/** The grid's rules travel with it (this module loads only for forms with metadata fields). SPEC §9:
+/** The grid's rules travel with it (this module loads only for forms with metadata fields):
  * 75px rows, a 10px horizontal margin and a minimum width of 400px, narrowed to the container's
  * width where that is smaller so the fields stay usable on narrow screens. */
 const GRID_STYLES = `.grid{display:grid;grid-template-columns:repeat(${COLUMNS},1fr);grid-auto-rows:minmax(75px,auto);column-gap:10px;min-width:min(400px,100%)}

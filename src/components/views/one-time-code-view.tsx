@@ -7,7 +7,7 @@ import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-code-error';
 
-/** One-time passcode: 6 boxes, Continue, Back and Resend code (SPEC §2, §4, §5). */
+/** One-time passcode: 6 boxes, Continue, Back and Resend code. */
 export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
   const { t, dispatch } = ctx;
   const submitCode = (code: string) => dispatch({ type: 'submit-code', code });

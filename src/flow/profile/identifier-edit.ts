@@ -6,7 +6,7 @@ export type IdentifierCheck =
   { ok: true; value: string } | { ok: false; error: FlowMessageKey | 'identifier-unchanged' };
 
 /**
- * Checks a new email or phone typed into a profile row with the identifier rules of SPEC §5
+ * Checks a new email or phone typed into a profile row with the identifier rules of the sign-in form
  * (trimmed, lower-cased, phones international) and notices when nothing changed.
  */
 export function checkNewIdentifier(

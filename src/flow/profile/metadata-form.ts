@@ -10,7 +10,7 @@ export type MetadataFormCheck =
   | { ok: false; errors: Record<string, FlowMessageKey> };
 
 /**
- * Validates the edited profile form with the §5 metadata rules. On success the values are ready
+ * Validates the edited profile form with the metadata field rules. On success the values are ready
  * to PATCH: dates YYYY-MM-DD, missing booleans false, phones international.
  */
 export function checkMetadataForm(

@@ -1,6 +1,6 @@
 import type { AppInfo, LayoutItem, MetadataField } from '../../client/app-info';
 
-/** A metadata field placed on the profile grid (6 columns, SPEC §9). */
+/** A metadata field placed on the profile grid (6 columns). */
 export interface PlacedField {
   field: MetadataField;
   /** CSS grid lines, 1-based. */

@@ -1,4 +1,4 @@
-/** One-time code rules (SPEC §5 "Code input", §9). */
+/** One-time code rules (the code input). */
 export const CODE_LENGTH = 6;
 
 export type CodeInputType = 'numeric' | 'alphanumeric';

@@ -12,7 +12,7 @@ const EMPTY: Record<AllowedIdentifier, FlowMessageKey> = {
   both: 'enter-an-email-or-phone-number',
 };
 
-/** The "valid" message of a mode: also shown when the identifier lookup fails (SPEC §5). */
+/** The "valid" message of a mode: also shown when the identifier lookup fails. */
 export const INVALID: Record<AllowedIdentifier, FlowMessageKey> = {
   email: 'enter-a-valid-email-address',
   phone: 'enter-a-valid-phone-number',
@@ -28,7 +28,7 @@ export interface IdentifierInput {
   country: string;
 }
 
-/** SPEC §5 identifier form: trimmed, lower-cased; phones in full international form. */
+/** The identifier form: trimmed, lower-cased; phones in full international form. */
 export function checkIdentifier({ text, allowed, phone, country }: IdentifierInput): IdentifierCheck {
   const value = text.trim().toLowerCase();
   if (!value) return { ok: false, message: EMPTY[allowed] };

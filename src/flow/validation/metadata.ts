@@ -5,7 +5,7 @@ import type { PhoneReader } from './phone-reader';
 
 export type MetadataValue = string | number | boolean | undefined;
 
-/** Text fields hold fewer than 64 characters (SPEC §9: max 63). */
+/** Text fields hold fewer than 64 characters (max 63). */
 export const TEXT_MAX_EXCLUSIVE = 64;
 
 export type FieldCheck =
@@ -24,7 +24,7 @@ export function isIsoDate(text: string): boolean {
 
 const tooLong = (text: string) => text.length >= TEXT_MAX_EXCLUSIVE;
 
-/** SPEC §5 metadata rules for one field; every registration field is required. */
+/** The metadata rules for one field; every registration field is required. */
 export function checkMetadataField(
   field: MetadataField,
   raw: MetadataValue,

@@ -1,8 +1,8 @@
-/** Standard local@domain form; the domain may be a bracketed IPv4 address (SPEC §5). */
+/** Standard local@domain form; the domain may be a bracketed IPv4 address. */
 const EMAIL =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
-/** Digits, spaces, parentheses and hyphens with an optional leading + (SPEC §5). */
+/** Digits, spaces, parentheses and hyphens with an optional leading +. */
 const PHONE_LIKE = /^\+?[\d\s()-]+$/;
 
 export const isEmail = (text: string): boolean => EMAIL.test(text);

@@ -1,6 +1,6 @@
 /**
  * English strings of `<passage-profile>`: bundled, and the reference its other languages are checked
- * against. Texts the SPEC quotes are exact (the §5 metadata and identifier messages). `{name}` placeholders.
+ * against. The metadata and identifier messages have a fixed wording. `{name}` placeholders.
  */
 export const profileEn = {
   'profile-title': 'My account',

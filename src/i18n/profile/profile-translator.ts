@@ -43,7 +43,7 @@ export const profileEnglish = createProfileTranslator('en');
 export const pickProfileLanguage: (candidates: readonly (string | null | undefined)[]) => ProfileLanguage =
   pickLanguage;
 
-/** Loads the translator; a chunk that fails to load falls back to English silently (SPEC §7). */
+/** Loads the translator; a chunk that fails to load falls back to English silently. */
 export async function loadProfileTranslator(
   candidates: readonly (string | null | undefined)[],
 ): Promise<ProfileTranslator> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Passkeys (WebAuthn credentials). A credential id belongs to one user of one app, ever (W5). */
+/** Passkeys (WebAuthn credentials). A credential id belongs to one user of one app, ever. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webauthn_credentials')

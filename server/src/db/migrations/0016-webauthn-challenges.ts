@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Ceremony state between start and finish ("handshakes"), in the database so any instance can
- * finish what another started. A row is deleted when it is used: a challenge works once (W1).
+ * finish what another started. A row is deleted when it is used: a challenge works once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Wrong one-time codes per user across codes (security notes C5): counted until a successful sign-in,
+ * Wrong one-time codes per user across codes: counted until a successful sign-in,
  * never reset by time or by a new code, with an escalating pause every ten failures.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -26,7 +26,7 @@ export interface Catalog {
   footer: string;
 }
 
-/** The lifetimes the texts state (security.md C1), unless a sender passes its own `ttlMinutes`. */
+/** The lifetimes the texts state, unless a sender passes its own `ttlMinutes`. */
 export const DEFAULT_TTL_MINUTES: Partial<Record<MessageKind, string>> = {
   'one-time-code': minutes(CODE_LIFETIME_MS),
   'magic-link': minutes(LINK_LIFETIME_MS),

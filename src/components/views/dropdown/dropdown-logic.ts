@@ -1,12 +1,12 @@
 /**
- * The dropdown of SPEC §4 / §9 as pure logic (no DOM): a select-only combobox with a listbox
+ * The dropdown as pure logic (no DOM): a select-only combobox with a listbox
  * (WAI-ARIA APG). It toggles open and closed, closes on losing focus, does nothing when read-only;
  * picking an item sets the value and closes the list. Keyboard: arrows, Home / End, Page Up / Down,
  * Enter / Space pick, Escape closes, Tab picks and moves on, Alt+arrows open / pick; typing jumps to
  * the first item that starts with what was typed (typeahead).
  */
 
-/** SPEC §9 dropdown constants. */
+/** Dropdown sizes. */
 export const DROPDOWN = {
   /** Items visible at once by default. */
   maxItems: 7,
@@ -170,7 +170,7 @@ export function handlesKey(state: DropdownState, key: string): boolean {
 }
 
 /**
- * SPEC §9: the list's height, clamped between 60px and the height of its items (at most 7 shown),
+ * The list's height, clamped between 60px and the height of its items (at most 7 shown),
  * as far as the space below the box allows.
  */
 export function listHeight(

@@ -25,7 +25,7 @@ export interface DropdownItem {
 export interface DropdownTexts {
   /** The field's label (visually hidden, names the box and the list). */
   label: string;
-  /** Shown while nothing is chosen; "Select..." by default (SPEC §9). */
+  /** Shown while nothing is chosen; "Select..." by default. */
   placeholder: string;
 }
 

@@ -13,7 +13,7 @@ export interface CountryOption {
   label: string;
 }
 
-/** SPEC §9: the phone library's preferred countries, listed first. */
+/** The phone library's preferred countries, listed first. */
 const PREFERRED = ['us', 'gb'];
 
 /** Regional-indicator flag emoji (no image sprites to download). */

@@ -1,5 +1,5 @@
 /**
- * The country dropdown of the phone input (SPEC §2, §4 "Dropdown"). Loaded with `import()` only
+ * The country dropdown of the phone input. Loaded with `import()` only
  * when the app allows phone numbers, together with the country list, so email-only pages never
  * download either.
  */

@@ -1,0 +1,299 @@
+// Writes docs/server/api.md, the server's API reference, from its OpenAPI document (what
+// GET /v1/openapi.json serves). The server is built in-process from server/dist on an in-memory SQLite
+// database, with the admin API and the dev outbox switched on so that every route is listed.
+// `npm run docs:api` builds the server first; server/test/api-docs.test.ts fails when the committed file
+// differs from what this script writes (it renders the document of the server's sources).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as prettier from 'prettier';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const API_DOCS_FILE = join(root, 'docs/server/api.md');
+
+/** Sections in this order; a tag not listed comes after them, by name. */
+const TAG_ORDER = [
+  'apps',
+  'users',
+  'one-time codes',
+  'magic links',
+  'tokens',
+  'current user',
+  'passkeys',
+  'devices',
+  'social',
+  'contact',
+  'admin',
+  'operations',
+  'development',
+];
+
+/** Routes whose schema carries no tag yet: their section, by path. */
+const UNTAGGED = [
+  [/\/otp(\/|$)/, 'one-time codes'],
+  [/\/magic-link(\/|$)/, 'magic links'],
+  [/\/tokens$|\/jwks\.json$/, 'tokens'],
+];
+
+const TAG_TITLES = {
+  apps: 'App',
+  users: 'Users',
+  'one-time codes': 'One-time codes',
+  'magic links': 'Magic links',
+  tokens: 'Tokens and keys',
+  'current user': 'Current user',
+  passkeys: 'Passkeys',
+  devices: 'Passkeys of the signed-in user (devices)',
+  social: 'Social login',
+  contact: 'Contact endpoint (EmailJS-compatible)',
+  admin: 'Admin API',
+  operations: 'Operations',
+  development: 'Development',
+};
+
+const SECURITY = {
+  bearerAuth: '`Authorization: Bearer <auth_token>`',
+  adminKey: '`Authorization: Bearer <ADMIN_API_KEY>`',
+};
+
+/**
+ * The OpenAPI document of a server built with `buildServer(loadConfig(env))` on an in-memory SQLite
+ * database and one app, every optional route group on. Pass the server's own `buildServer` and
+ * `loadConfig` (from its sources in tests, from server/dist here).
+ */
+export async function openApiDocument({ buildServer, loadConfig }) {
+  const dir = await mkdtemp(join(tmpdir(), 'open-passage-api-docs-'));
+  try {
+    const appsFile = join(dir, 'passage-apps.json');
+    const app = { id: 'apiDocsApp00000000000001', name: 'API docs', auth_origin: '${PUBLIC_URL}' };
+    await writeFile(appsFile, JSON.stringify({ apps: [app] }));
+    const config = loadConfig({
+      PUBLIC_URL: 'http://localhost:8080',
+      DATA_DIR: dir,
+      DATABASE_URL: 'sqlite::memory:',
+      APPS_FILE: appsFile,
+      STATIC_DIR: '',
+      ADMIN_API_KEY: 'api-docs-admin-key-0123456789abcdef',
+      LOG_LEVEL: 'silent',
+    });
+    const server = await buildServer(config);
+    try {
+      await server.http.ready();
+      return structuredClone(server.http.swagger());
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A table cell: one line, pipes escaped. */
+function cell(text) {
+  return String(text ?? '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
+}
+
+function code(text) {
+  return `\`${text}\``;
+}
+
+/** A schema's type in a few words: `string`, `"a" \| "b"`, `object`, `array of string`. */
+function typeOf(schema) {
+  if (!schema || typeof schema !== 'object') return 'any';
+  if (schema.const !== undefined) return code(JSON.stringify(schema.const));
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => code(JSON.stringify(value))).join(' | ');
+  const union = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(union)) return [...new Set(union.map(typeOf))].join(' | ');
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'any'];
+  return types
+    .map((type) => (type === 'array' ? `array of ${typeOf(schema.items)}` : code(type)))
+    .join(' | ');
+}
+
+/** Limits, pattern and default of a schema, for the description column. */
+function constraints(schema) {
+  if (!schema || typeof schema !== 'object') return [];
+  const notes = [];
+  const range = (min, max, unit) => {
+    const units = (n) => (unit === ' characters' && n === 1 ? ' character' : unit);
+    if (min !== undefined && max !== undefined)
+      notes.push(min === max ? `${min}${units(min)}` : `${min}–${max}${unit}`);
+    else if (min !== undefined) notes.push(`at least ${min}${units(min)}`);
+    else if (max !== undefined) notes.push(`at most ${max}${units(max)}`);
+  };
+  range(schema.minLength, schema.maxLength, ' characters');
+  range(schema.minimum, schema.maximum, '');
+  range(schema.minItems, schema.maxItems, ' items');
+  if (schema.pattern) notes.push(`pattern ${code(schema.pattern)}`);
+  if (schema.format) notes.push(`format ${schema.format}`);
+  if (schema.default !== undefined) notes.push(`default ${code(JSON.stringify(schema.default))}`);
+  return notes;
+}
+
+function describe(schema, description) {
+  return [description ?? schema?.description, ...constraints(schema)].filter(Boolean).join('; ');
+}
+
+/** The members of an object schema as table rows: name, type, required, description. */
+function fieldRows(schema) {
+  const properties = schema?.properties ?? {};
+  const required = new Set(schema?.required ?? []);
+  return Object.entries(properties).map(([name, member]) => [
+    code(name),
+    typeOf(member),
+    required.has(name) ? 'yes' : 'no',
+    describe(member),
+  ]);
+}
+
+function table(header, rows) {
+  const line = (cells) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** What an answer carries: `{a, b}` for an object, its type otherwise. */
+function bodyShape(schema) {
+  if (!schema) return '';
+  if (schema.type === 'object' && schema.properties) {
+    const keys = Object.keys(schema.properties);
+    return keys.length === 0 ? code('{}') : code(`{${keys.join(', ')}}`);
+  }
+  return typeOf(schema);
+}
+
+function responseRows(responses) {
+  return Object.entries(responses ?? {}).map(([status, response]) => {
+    const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
+    const schema = media?.schema;
+    const description = response.description === 'Default Response' ? '' : response.description;
+    const shape = bodyShape(schema);
+    const errorBody = schema?.properties?.code && schema?.properties?.error;
+    const text = [
+      shape && schema.type !== 'object' ? `${shape}:` : shape,
+      contentType && contentType !== 'application/json' ? `(${contentType})` : '',
+      errorBody
+        ? ''
+        : description && description !== schema?.description
+          ? description
+          : (schema?.description ?? ''),
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return [code(status), text || 'no body'];
+  });
+}
+
+function tagOf(path, operation) {
+  if (operation.tags?.[0]) return operation.tags[0];
+  const match = UNTAGGED.find(([pattern]) => pattern.test(path));
+  return match ? match[1] : 'other';
+}
+
+function renderOperation(path, method, operation) {
+  const out = [`### ${code(`${method.toUpperCase()} ${path}`)}`, ''];
+  if (operation.summary)
+    out.push(`${operation.summary.replace(/\s*\n\s*/g, ' ')}.`.replace(/\.\.$/, '.'), '');
+  if (operation.description) out.push(operation.description.replace(/\s*\n\s*/g, ' '), '');
+  const security = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  if (security.length > 0)
+    out.push(`Needs ${security.map((name) => SECURITY[name] ?? code(name)).join(' or ')}.`, '');
+
+  const place = ['path', 'query', 'header', 'cookie'];
+  const parameters = [...(operation.parameters ?? [])].sort(
+    (a, b) => place.indexOf(a.in) - place.indexOf(b.in),
+  );
+  if (parameters.length > 0) {
+    out.push(
+      table(
+        ['parameter', 'in', 'type', 'required', 'description'],
+        parameters.map((parameter) => [
+          code(parameter.name),
+          parameter.in,
+          typeOf(parameter.schema),
+          parameter.required ? 'yes' : 'no',
+          describe(parameter.schema, parameter.description),
+        ]),
+      ),
+      '',
+    );
+  }
+
+  const [contentType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+  if (media) {
+    const schema = media.schema ?? {};
+    const intro = [`Request body (${code(contentType)})`];
+    const description = operation.requestBody.description ?? schema.description;
+    intro.push(description ? `: ${description.replace(/\s*\n\s*/g, ' ')}` : ':');
+    out.push(intro.join(''), '');
+    const rows = fieldRows(schema);
+    if (rows.length > 0) out.push(table(['field', 'type', 'required', 'description'], rows), '');
+  }
+
+  const responses = Object.entries(operation.responses ?? {});
+  const undescribed =
+    responses.length === 1 &&
+    responses[0][1].description === 'Default Response' &&
+    responses[0][1].content === undefined;
+  if (undescribed) {
+    out.push(
+      'Answers: not described in the OpenAPI document yet (see the [auth API guide](auth-api.md)).',
+      '',
+    );
+  } else if (responses.length > 0) {
+    out.push(table(['status', 'answer'], responseRows(operation.responses)), '');
+  }
+  return out.join('\n');
+}
+
+/** docs/server/api.md from an OpenAPI document, formatted by the repository's Prettier settings. */
+export async function renderApiDocs(document) {
+  const groups = new Map();
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const tag = tagOf(path, operation);
+      if (!groups.has(tag)) groups.set(tag, []);
+      groups.get(tag).push(renderOperation(path, method, operation));
+    }
+  }
+  const rank = (tag) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
+  const tags = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+
+  const lines = [
+    '# Server API reference',
+    '',
+    "<!-- Generated by `npm run docs:api` (scripts/api-docs.mjs) from the server's OpenAPI document. Do not edit by hand. -->",
+    '',
+    `${document.info?.title ?? 'open-passage server'} ${document.info?.version ?? ''}: every route, generated from`,
+    'the schemas the server validates and serializes with; a running server serves the same document at',
+    "`GET /v1/openapi.json`. Paths under `/v1/apps/{appId}` speak Passage's wire format; refusals are",
+    '`{code, error}` JSON. What the error codes mean, tokens, limits, CORS and headers are in the',
+    '[auth API guide](auth-api.md); passkeys in [passkeys.md](passkeys.md), the admin API in',
+    '[admin-api.md](admin-api.md) and the contact endpoint in [contact.md](contact.md).',
+    '',
+    ...tags.map((tag) => `- [${TAG_TITLES[tag] ?? tag}](#${slug(TAG_TITLES[tag] ?? tag)})`),
+    '',
+  ];
+  for (const tag of tags) lines.push(`## ${TAG_TITLES[tag] ?? tag}`, '', ...groups.get(tag), '');
+  const options = (await prettier.resolveConfig(API_DOCS_FILE)) ?? {};
+  return prettier.format(lines.join('\n'), { ...options, parser: 'markdown' });
+}
+
+/** GitHub's anchor of a heading. */
+export function slug(heading) {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { buildServer } = await import(pathToFileURL(join(root, 'server/dist/app.js')).href);
+  const { loadConfig } = await import(pathToFileURL(join(root, 'server/dist/config/config.js')).href);
+  const markdown = await renderApiDocs(await openApiDocument({ buildServer, loadConfig }));
+  await writeFile(API_DOCS_FILE, markdown);
+  console.log(`wrote ${API_DOCS_FILE}`);
+}
