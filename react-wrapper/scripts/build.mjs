@@ -20,6 +20,23 @@ const types = await readFile(declarations, 'utf8');
 if (!types.includes(`'${runtime}'`)) throw new Error(`${declarations} no longer imports ${runtime}`);
 await writeFile(declarations, types.replaceAll(`'${runtime}'`, `'../runtime-types.js'`));
 
+// @lit/react's browser build calls useLayoutEffect, which React 18 warns about on every server render;
+// on the server (no window) those effects become useEffect, as the Stencil part already does.
+const isomorphicLayoutEffect = {
+  name: 'isomorphic-layout-effect',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[\\/]@lit[\\/]react[\\/]create-component\.js$/ }, async ({ path }) => {
+      const code = await readFile(path, 'utf8');
+      const calls = /\b(\w+)\.useLayoutEffect\(/g;
+      if (code.match(calls)?.length !== 2) throw new Error(`${path}: expected two useLayoutEffect calls`);
+      return {
+        contents: code.replace(calls, '(typeof window > "u" ? $1.useEffect : $1.useLayoutEffect)('),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 // tsc's JavaScript is replaced by one bundle; react and the elements stay imports of the app.
 await rm(dist('generated/components.js'));
 await rm(dist('runtime-types.js'));
@@ -34,5 +51,6 @@ await build({
   external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'open-passage', 'open-passage/*'],
   banner: { js: "'use client';" },
   legalComments: 'inline',
+  plugins: [isomorphicLayoutEffect],
   logLevel: 'warning',
 });
