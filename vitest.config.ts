@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const server = (db: 'sqlite' | 'postgres') => ({
@@ -12,12 +13,38 @@ const server = (db: 'sqlite' | 'postgres') => ({
   },
 });
 
+/** The React wrapper's built package, rendered by React 19 (the workspace's) or 18 (test/react18). */
+const reactWrapper = (react: 18 | 19) => ({
+  test: {
+    name: `react-wrapper-${react}`,
+    root: './react-wrapper',
+    include: ['test/**/*.test.tsx'],
+    environment: 'jsdom',
+    env: { EXPECT_REACT: String(react) },
+    ...(react === 18 ? { globalSetup: ['./test/react18-setup.ts'] } : {}),
+  },
+  ...(react === 18
+    ? {
+        resolve: {
+          alias: {
+            react: fileURLToPath(new URL('./react-wrapper/test/react18/node_modules/react', import.meta.url)),
+            'react-dom': fileURLToPath(
+              new URL('./react-wrapper/test/react18/node_modules/react-dom', import.meta.url),
+            ),
+          },
+        },
+      }
+    : {}),
+});
+
 /** One `vitest run` covers every package; the server suite runs once per database. */
 export default defineConfig({
   test: {
     projects: [
       server('sqlite'),
       server('postgres'),
+      reactWrapper(19),
+      reactWrapper(18),
       {
         test: {
           name: 'elements',

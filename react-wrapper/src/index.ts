@@ -1,2 +1,3 @@
 // React components for the open-passage elements; the generated file is rebuilt by `stencil build`.
 export * from './generated/components.js';
+export type { EventName, StencilReactComponent } from './runtime-types.js';

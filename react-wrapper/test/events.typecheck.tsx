@@ -48,3 +48,13 @@ export const wrongNarrowing = (
     }}
   />
 );
+
+// Wrong props are refused: a prop the element does not have, and a missing appId.
+// @ts-expect-error `colour` is no prop of <PassageAuth>
+export const unknownProp = <PassageAuth appId="app" colour="purple" />;
+// @ts-expect-error appId is required
+export const missingAppId = <PassageLogin />;
+export const knownTheme = <PassageAuth appId="app" theme="dark" />;
+// TODO(integrator): enable once src/ narrows `theme` to 'light' | 'dark' | 'auto' (remove the leading `// `):
+// // @ts-expect-error `purple` is no theme
+// export const wrongTheme = <PassageAuth appId="app" theme="purple" />;
