@@ -3,6 +3,7 @@
 // (http://localhost:5173) proxies the API to the server on :8080.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { repoServerEnv } from './repo-server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tasks = [
@@ -14,7 +15,11 @@ const tasks = [
 ];
 
 const children = tasks.map(([name, command, args]) => {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: name === 'server' ? { ...repoServerEnv, ...process.env } : process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = (chunk) =>
     chunk
       .toString()

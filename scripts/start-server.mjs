@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoServerEnv } from './repo-server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,7 +26,14 @@ export async function startServer(env = {}) {
   const databaseFile = join(dir, 'db.sqlite');
   const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${databaseFile}`, ...env },
+    env: {
+      ...repoServerEnv,
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${databaseFile}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

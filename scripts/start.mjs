@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoServerEnv } from './repo-server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,6 +58,10 @@ if (outdated('server/dist/main.js', ['server/src']))
 
 // The server runs as a child; a stop signal sent to this process alone (a supervisor, `kill`) reaches it
 // too, so it shuts down gracefully instead of being left running.
-const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+  cwd: root,
+  env: { ...repoServerEnv, ...process.env },
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -21,7 +21,7 @@ import { healthRoutes } from './http/health.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { registerStaticSite } from './http/static-site.js';
+import { registerStaticSite, type StaticSite } from './http/static-site.js';
 import { trustedProxies } from './http/trusted-proxies.js';
 import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
@@ -40,6 +40,8 @@ export interface OpenPassageServer {
   db: Db;
   dbKind: DbKind;
   apps: AppSettings[];
+  /** The site served on the paths the API does not own (STATIC_DIR), if any. */
+  site: StaticSite | null;
   /** Present unless a real mail/SMS transport is configured or NODE_ENV is production. */
   devOutbox: DevOutbox | null;
   /** Where features hand over the messages they send (codes, links, contact mail). */
@@ -137,13 +139,14 @@ export async function buildServer(
   });
   identity.setCredentialSummaries(passkeys.summaries);
 
-  await registerStaticSite(http, config.staticDir);
+  const site = await registerStaticSite(http, config.staticDir);
 
   return {
     http,
     db,
     dbKind: kind,
     apps,
+    site,
     devOutbox,
     sender,
     delivery,

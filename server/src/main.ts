@@ -1,25 +1,69 @@
 #!/usr/bin/env node
+import { type AddressInfo, createServer } from 'node:net';
+import { relative } from 'node:path';
 import { buildServer } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { createFirstAppsFile } from './apps/first-app.js';
+import { helpText, packageVersion, parseCommandLine, UsageError } from './cli.js';
+import { loadConfig } from './config/config.js';
 import { gracefulShutdown } from './shutdown.js';
 
+/** A TCP port free on `host` at this moment. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** A path as the user would type it: relative to the current directory when it lies below it. */
+function shown(path: string): string {
+  const below = relative(process.cwd(), path);
+  return below !== '' && !below.startsWith('..') && !below.startsWith('/') ? `./${below}` : path;
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const command = parseCommandLine(process.argv.slice(2));
+  if (command.kind === 'help') return void process.stdout.write(helpText());
+  if (command.kind === 'version') return void process.stdout.write(`${packageVersion()}\n`);
+
+  const env = { ...process.env, ...command.env };
+  let config = loadConfig(env);
+  // PORT=0: the free port is chosen now, so the public URL (and `${PUBLIC_URL}` in the apps file) names it.
+  if (config.port === 0 && !env.PUBLIC_URL?.trim()) {
+    config = loadConfig({ ...env, PORT: String(await freePort(config.host)) });
+  }
+  const firstApp = config.appsFileIsDefault ? await createFirstAppsFile(config.appsFile) : null;
   const server = await buildServer(config);
   await server.http.listen({ port: config.port, host: config.host });
   const address = server.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://localhost:${port}`;
 
+  const database = server.dbKind === 'sqlite' ? `sqlite, ${shown(config.databaseUrl.slice(7))}` : 'postgres';
   const lines = [
     '',
-    `  open-passage is running at http://localhost:${port}/`,
-    `  sign-in widget:            http://localhost:${port}/passage`,
+    `  open-passage is running at ${base}/`,
+    ...(server.site?.hasPage('/passage') ? [`  sign-in widget:            ${base}/passage`] : []),
+    ...(server.site ? [`  site (STATIC_DIR):         ${shown(server.site.root)}`] : []),
+    `  apps file:                 ${shown(config.appsFile)}`,
     ...server.apps.map((app) => `  app "${app.name}" id:     ${app.id}`),
-    `  database:                  ${server.dbKind}`,
-    server.devOutbox ? `  dev outbox:                http://localhost:${port}/dev/outbox` : '',
+    `  database:                  ${database}`,
+    ...(server.devOutbox ? [`  dev outbox:                ${base}/dev/outbox`] : []),
     '',
   ];
-  process.stdout.write(`${lines.filter((l) => l !== null).join('\n')}\n`);
+  if (firstApp) {
+    lines.push(
+      `  First run: created ${shown(config.appsFile)} with one app, "${firstApp.name}" (id ${firstApp.id}).`,
+      `  Its auth_origin is \${PUBLIC_URL} (${config.publicUrl}): set it to the origin of the site that`,
+      '  shows the sign-in elements, and declare further apps in the same file ({"apps": [ … ]}).',
+      '  Restart the server after editing it; open-passage-server --help lists every setting.',
+      '',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
 
   const stop = gracefulShutdown(() => server.close());
   process.on('SIGINT', () => void stop());
@@ -27,7 +71,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`open-passage-server: ${message}\n`);
-  process.exit(1);
+  if (error instanceof UsageError) process.stderr.write('Run open-passage-server --help for the options.\n');
+  process.exit(error instanceof UsageError ? 2 : 1);
 });

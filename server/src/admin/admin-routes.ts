@@ -14,7 +14,20 @@ export interface AdminRoutesOptions {
   apps: AppsRepository;
 }
 
-const AppUpdate = Type.Partial(Type.Omit(AppSettings, ['id']), { additionalProperties: false });
+const Settings = Type.Partial(Type.Omit(AppSettings, ['id']), { additionalProperties: false });
+/**
+ * What a PATCH takes: any settings but the id, none of them with a default. The body is validated with
+ * defaults filled in, so a default left here would overwrite the stored value of every setting not sent.
+ */
+const AppUpdate = Type.Object(
+  Object.fromEntries(
+    Object.entries(Settings.properties).map(([name, schema]) => {
+      const { default: _default, ...rest } = schema as typeof schema & { default?: unknown };
+      return [name, Type.Optional(rest)];
+    }),
+  ),
+  { additionalProperties: false },
+) as unknown as typeof Settings;
 const errors = errorResponses(400, 401, 404);
 const OneApp = Type.Object({ app: AppSettings });
 

@@ -6,7 +6,14 @@ export const MetadataField = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
   field_name: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }),
   friendly_name: Type.String({ minLength: 1, maxLength: 128 }),
-  type: Type.Union(['string', 'boolean', 'integer', 'date', 'phone', 'email'].map((t) => Type.Literal(t))),
+  type: Type.Union([
+    Type.Literal('string'),
+    Type.Literal('boolean'),
+    Type.Literal('integer'),
+    Type.Literal('date'),
+    Type.Literal('phone'),
+    Type.Literal('email'),
+  ]),
   registration: Type.Boolean({ default: true }),
   profile: Type.Boolean({ default: true }),
 });

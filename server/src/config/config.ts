@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -6,9 +6,14 @@ export interface ServerConfig {
   host: string;
   /** The origin users reach this server at; `${PUBLIC_URL}` in the apps file resolves to it. */
   publicUrl: string;
+  /** Where the server keeps its files (DATA_DIR): the SQLite database unless DATABASE_URL names another. */
+  dataDir: string;
   databaseUrl: string;
+  /** The apps to declare at start (APPS_FILE), an absolute path. */
   appsFile: string;
-  /** Built demo site served for every path the API does not own; null to serve none. */
+  /** True when APPS_FILE was left unset, so a missing file may be created with a first app. */
+  appsFileIsDefault: boolean;
+  /** A built site served for every path the API does not own (STATIC_DIR); null to serve none. */
   staticDir: string | null;
   smtpUrl: string | null;
   smsProvider: string | null;
@@ -26,7 +31,102 @@ export interface ServerConfig {
   cspConnectSrc: string[];
 }
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** One setting the server reads from its environment, as `--help` lists it. */
+export interface SettingHelp {
+  /** The environment variable. */
+  name: string;
+  /** Its command-line flag, for the few settings that have one. */
+  flag?: string;
+  /** What applies when it is unset. */
+  default: string;
+  description: string;
+}
+
+/** Every environment variable loadConfig reads (a test checks that none is left out). */
+export const SETTINGS: readonly SettingHelp[] = [
+  {
+    name: 'PORT',
+    flag: '--port',
+    default: '8080',
+    description: 'TCP port to listen on; 0 picks a free one.',
+  },
+  { name: 'HOST', flag: '--host', default: '0.0.0.0', description: 'Address to listen on.' },
+  {
+    name: 'PUBLIC_URL',
+    flag: '--public-url',
+    default: 'http://localhost:<PORT>',
+    description: 'The origin users reach the server at; ${PUBLIC_URL} in the apps file stands for it.',
+  },
+  {
+    name: 'DATA_DIR',
+    flag: '--data-dir',
+    default: './data',
+    description: 'Folder of the SQLite database.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: 'sqlite:<DATA_DIR>/open-passage.db',
+    description: 'sqlite:<file> or postgres://user:password@host/database.',
+  },
+  {
+    name: 'APPS_FILE',
+    flag: '--apps-file',
+    default: './passage-apps.json',
+    description: 'JSON file declaring the apps ({"apps": [ … ]}); created with one app if unset and missing.',
+  },
+  {
+    name: 'STATIC_DIR',
+    flag: '--static-dir',
+    default: 'none',
+    description: 'Folder of a built site to serve on every path the API does not own.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: 'none (dev outbox)',
+    description: 'smtp://user:pass@host:587 or smtps://…:465 for every email (codes, links, contact).',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'no-reply@<PUBLIC_URL host>',
+    description: 'Sender address of every email.',
+  },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'none (dev outbox)',
+    description: 'URL of an HTTP SMS gateway (POST {"to", "text"}) for phone identifiers.',
+  },
+  {
+    name: 'CONTACT_TO',
+    default: 'none',
+    description: 'Where contact-form messages go, unless the app names its own contact_to.',
+  },
+  {
+    name: 'ADMIN_API_KEY',
+    default: 'none (no admin API)',
+    description: 'Bearer key that turns on /admin/v1 (apps and users).',
+  },
+  {
+    name: 'NODE_ENV',
+    default: 'unset',
+    description: 'production removes the dev outbox (then SMTP_URL / SMS_PROVIDER are needed to send).',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'none',
+    description: 'true, or the addresses/CIDRs of the proxies whose X-Forwarded-For/-Proto count.',
+  },
+  {
+    name: 'RATE_LIMIT_FACTOR',
+    default: '1',
+    description: 'Scales every rate limit; 0 switches them off (benchmarks only).',
+  },
+  {
+    name: 'CSP_CONNECT_SRC',
+    default: 'none',
+    description: 'Origins the served site may also send to (CSP connect-src, form-action).',
+  },
+];
 
 export class ConfigError extends Error {}
 
@@ -68,6 +168,15 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
   return value;
 }
 
+/** DATABASE_URL, a relative sqlite: file resolved against `cwd`; unset, a SQLite file in the data folder. */
+function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): string {
+  const url = optional(raw);
+  if (url === null) return `sqlite:${join(dataDir, 'open-passage.db')}`;
+  if (!url.startsWith('sqlite:')) return url;
+  const file = url.slice('sqlite:'.length);
+  return file === ':memory:' ? url : `sqlite:${resolve(cwd, file)}`;
+}
+
 const BARE_ORIGIN = /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)(:\d{1,5})?\/?$/i;
 
 /**
@@ -85,16 +194,25 @@ export function parseCspOrigins(raw: string | undefined): string[] {
   });
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/**
+ * Reads the settings from `env`. Relative paths (DATA_DIR, APPS_FILE, STATIC_DIR, a sqlite: file) count
+ * from `cwd`, so the server keeps its files where it is started, never beside its own code.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
   const port = parsePort(env.PORT);
   const publicUrl = (optional(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = resolve(cwd, optional(env.DATA_DIR) ?? 'data');
+  const appsFile = optional(env.APPS_FILE);
+  const staticDir = optional(env.STATIC_DIR);
   return {
     port,
     host: optional(env.HOST) ?? '0.0.0.0',
     publicUrl,
-    databaseUrl: optional(env.DATABASE_URL) ?? `sqlite:${repoRoot}data/open-passage.db`,
-    appsFile: optional(env.APPS_FILE) ?? `${repoRoot}demo/passage-apps.json`,
-    staticDir: env.STATIC_DIR === '' ? null : (optional(env.STATIC_DIR) ?? `${repoRoot}demo/dist`),
+    dataDir,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL, dataDir, cwd),
+    appsFile: resolve(cwd, appsFile ?? 'passage-apps.json'),
+    appsFileIsDefault: appsFile === null,
+    staticDir: staticDir === null ? null : resolve(cwd, staticDir),
     smtpUrl: optional(env.SMTP_URL),
     smsProvider: optional(env.SMS_PROVIDER),
     mailFrom: optional(env.MAIL_FROM) ?? `no-reply@${new URL(publicUrl).hostname}`,

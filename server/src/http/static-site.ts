@@ -25,7 +25,17 @@ const pathOf = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
  * gets the demo's app shell (app.html: the router without the portfolio) so client-side routes work —
  * with a 404 status when the path is none of the site's pages, so crawlers and tools see what users see.
  */
-export async function registerStaticSite(app: FastifyInstance, root: string | null): Promise<void> {
+export interface StaticSite {
+  root: string;
+  /** Whether the site answers this path with a page (every path when it lists no pages). */
+  hasPage(path: string): boolean;
+}
+
+/** Returns the site it serves, or null when `root` is null or holds no index.html. */
+export async function registerStaticSite(
+  app: FastifyInstance,
+  root: string | null,
+): Promise<StaticSite | null> {
   const hasSite = root !== null && existsSync(join(root, 'index.html'));
   const shell = hasSite && existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
   const pages = hasSite ? readPages(root) : null;
@@ -60,4 +70,5 @@ export async function registerStaticSite(app: FastifyInstance, root: string | nu
       .status(404)
       .send({ code: 'not_found', error: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
+  return hasSite ? { root, hasPage: (path) => pages === null || pages.has(path) } : null;
 }

@@ -1,0 +1,14 @@
+// The repository's own server settings: the demo's apps and built site, data in ./data. The server package
+// assumes none of them (its defaults count from the directory it is started in), so the repository's
+// scripts (npm start, npm run dev, the browser tests and benchmarks) pass them explicitly.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Settings given in the environment (`process.env`) still win over these. */
+export const repoServerEnv = {
+  APPS_FILE: join(root, 'demo/passage-apps.json'),
+  STATIC_DIR: join(root, 'demo/dist'),
+  DATA_DIR: join(root, 'data'),
+};

@@ -1,0 +1,152 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readAppsFile } from '../src/apps/apps-file.js';
+import { createFirstAppsFile } from '../src/apps/first-app.js';
+import { helpText, packageVersion, parseCommandLine, UsageError } from '../src/cli.js';
+import { loadConfig, SETTINGS } from '../src/config/config.js';
+
+const serverPackage = fileURLToPath(new URL('..', import.meta.url));
+const repository = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The environment variables loadConfig reads, found by watching it read an empty environment. */
+function variablesRead(): string[] {
+  const read = new Set<string>();
+  const env = new Proxy({} as NodeJS.ProcessEnv, {
+    get(_target, name) {
+      if (typeof name === 'string') read.add(name);
+      return undefined;
+    },
+  });
+  loadConfig(env, '/somewhere');
+  return [...read].sort();
+}
+
+describe('the command line', () => {
+  it('starts with no arguments, with no settings of its own', () => {
+    expect(parseCommandLine([])).toEqual({ kind: 'start', env: {} });
+  });
+
+  it('takes -h/--help and -v/--version', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['-h'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['--port', '9', '--help'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' });
+    expect(parseCommandLine(['-v'])).toEqual({ kind: 'version' });
+    expect(packageVersion()).toBe(
+      (JSON.parse(readFileSync(join(serverPackage, 'package.json'), 'utf8')) as { version: string }).version,
+    );
+  });
+
+  it('turns the setting flags into the environment variables they stand for', () => {
+    expect(
+      parseCommandLine([
+        '--port',
+        '9000',
+        '--host=127.0.0.1',
+        '--public-url',
+        'https://auth.example',
+        '--data-dir',
+        'var',
+        '--apps-file',
+        'apps.json',
+        '--static-dir',
+        'site',
+      ]),
+    ).toEqual({
+      kind: 'start',
+      env: {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'https://auth.example',
+        DATA_DIR: 'var',
+        APPS_FILE: 'apps.json',
+        STATIC_DIR: 'site',
+      },
+    });
+  });
+
+  it('refuses unknown flags, a flag without its value and positional arguments', () => {
+    for (const args of [
+      ['--bogus'],
+      ['-x'],
+      ['--port'],
+      ['start'],
+      ['--help=yes'],
+      ['--admin-api-key', 'k'],
+    ]) {
+      expect(() => parseCommandLine(args), args.join(' ')).toThrow(UsageError);
+    }
+  });
+
+  it('--help lists every setting loadConfig reads, with its default', () => {
+    const read = variablesRead();
+    expect(read).toContain('DATA_DIR');
+    expect(SETTINGS.map((s) => s.name).sort()).toEqual(read);
+    const help = helpText();
+    for (const setting of SETTINGS) {
+      expect(help).toContain(setting.name);
+      expect(help).toContain(`default: ${setting.default}`);
+      if (setting.flag) expect(help).toContain(`${setting.flag} <value>`);
+    }
+    expect(help).toMatch(/--help/);
+    expect(help).toMatch(/--version/);
+  });
+});
+
+describe('the defaults', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'open-passage-cwd-'));
+  afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('keep every file under the current directory, none beside the code', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.dataDir).toBe(join(cwd, 'data'));
+    expect(config.databaseUrl).toBe(`sqlite:${join(cwd, 'data', 'open-passage.db')}`);
+    expect(config.appsFile).toBe(join(cwd, 'passage-apps.json'));
+    expect(config.appsFileIsDefault).toBe(true);
+    expect(config.staticDir).toBeNull();
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    for (const path of [config.dataDir, config.databaseUrl, config.appsFile]) {
+      expect(path).not.toContain(repository);
+      expect(path).not.toContain('node_modules');
+    }
+  });
+
+  it('resolve relative paths against the current directory', () => {
+    const config = loadConfig(
+      { DATA_DIR: 'var/op', APPS_FILE: 'conf/apps.json', STATIC_DIR: 'site', PORT: '0' },
+      cwd,
+    );
+    expect(config.dataDir).toBe(join(cwd, 'var/op'));
+    expect(config.databaseUrl).toBe(`sqlite:${join(cwd, 'var/op/open-passage.db')}`);
+    expect(config.appsFile).toBe(join(cwd, 'conf/apps.json'));
+    expect(config.appsFileIsDefault).toBe(false);
+    expect(config.staticDir).toBe(join(cwd, 'site'));
+    expect(loadConfig({ DATABASE_URL: 'sqlite:db/x.db' }, cwd).databaseUrl).toBe(
+      `sqlite:${join(cwd, 'db/x.db')}`,
+    );
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }, cwd).databaseUrl).toBe('sqlite::memory:');
+    const postgres = 'postgres://user@127.0.0.1:5432/op';
+    expect(loadConfig({ DATABASE_URL: postgres }, cwd).databaseUrl).toBe(postgres);
+    expect(loadConfig({ STATIC_DIR: '' }, cwd).staticDir).toBeNull();
+  });
+
+  it('the first run writes an apps file with one valid app, and never overwrites one', async () => {
+    const file = join(cwd, 'first', 'passage-apps.json');
+    const app = await createFirstAppsFile(file);
+    expect(app).not.toBeNull();
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { apps: unknown[] };
+    expect(written.apps).toEqual([app]);
+    expect(app!.auth_origin).toBe('${PUBLIC_URL}');
+    const [read] = await readAppsFile(file, { PUBLIC_URL: 'http://localhost:8080' });
+    expect(read).toEqual({ ...app, auth_origin: 'http://localhost:8080' });
+
+    writeFileSync(file, '{"apps": []}');
+    expect(await createFirstAppsFile(file)).toBeNull();
+    expect(readFileSync(file, 'utf8')).toBe('{"apps": []}');
+    expect(existsSync(join(cwd, 'passage-apps.json'))).toBe(false);
+  });
+});
