@@ -3,10 +3,13 @@ import { reactOutputTarget } from '@stencil/react-output-target';
 
 export const config: Config = {
   namespace: 'open-passage',
+  // The library only: tests (and the server code some of them import) stay out of dist/.
+  tsconfig: 'tsconfig.stencil.json',
   taskQueue: 'async',
   globalScript: 'src/global/global.ts',
   outputTargets: [
-    { type: 'dist', esmLoaderPath: '../loader' },
+    // No dist/collection: the package is consumed as built elements, not as Stencil sources.
+    { type: 'dist', esmLoaderPath: '../loader', collectionDir: null },
     {
       type: 'dist-custom-elements',
       customElementsExportBehavior: 'single-export-module',
@@ -18,5 +21,8 @@ export const config: Config = {
       // The view preview is for tests and view work, not for apps.
       excludeComponents: ['passage-view-preview'],
     }),
+    // Committed, generated from the components' JSDoc (a test checks they are current).
+    { type: 'docs-readme', dir: 'docs/elements', overwriteExisting: true, footer: '' },
+    { type: 'docs-custom-elements-manifest', file: 'custom-elements.json' },
   ],
 };

@@ -17,15 +17,15 @@ export abstract class WidgetHost {
   /** UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's
    * default_language apply when absent. Changes at run time. */
   @Prop() lang = '';
-  /** `light`, `dark` or `auto` (follows the system preference live). */
-  @Prop() theme?: string;
+  /** `light`, `dark` or `auto` (follows the system preference live). Any other value shows light. */
+  @Prop() theme?: 'light' | 'dark' | 'auto';
   /** ISO 3166 alpha-2 code preselected in the phone country dropdown. */
   @Prop() defaultCountryCode = 'us';
   /** Called with the identifier before signing in; return false to veto. */
   @Prop() beforeAuth?: BeforeAuth;
   /** Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url. */
   @Prop() onSuccess?: OnSuccess;
-  /** Called with every flow event of SPEC §4 (`onLoaded`, `onRegisterDevice`, …) and its detail. */
+  /** Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail. */
   @Prop() onEvent?: OnEvent;
 
   /** The app info loaded (`detail.app`). */
