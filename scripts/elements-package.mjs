@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * Runs after `stencil build` (`npm run build:elements`) and shapes what the `open-passage` package
+ * ships:
+ *
+ * 1. `dist/index.js` (the main entry) re-exports from `dist/components/`, the build bundlers use, so
+ *    the package carries one bundler build instead of two (Stencil's lazy `dist/esm/` is not
+ *    shipped). The global script of `dist/components/index.js` (the registry check) is left out, so
+ *    importing `PassageClient` on a server logs nothing.
+ * 2. `loader/index.js` / `.d.ts`: `defineCustomElements()` defines the public elements from
+ *    `dist/components/` (each element's module is its own chunk for bundlers).
+ * 3. Stencil writes the declaration files with extensionless relative imports (`from './client'`),
+ *    which TypeScript refuses under moduleResolution node16/nodenext in an ESM package: each relative
+ *    specifier in the shipped .d.ts files becomes the file it resolves to (`./client/index.js`).
+ *
+ * 4. Declaration files no public entry reaches (views, locales, internals) are deleted from dist/types.
+ *
+ * The plain-HTML build (`dist/open-passage/`) is Stencil's own and is not touched.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** The elements `defineCustomElements()` defines (not the test-only view preview). */
+const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
+
+// 1. The main entry: the export statements of dist/components/index.js, without its global script.
+const componentsIndex = readFileSync('dist/components/index.js', 'utf8');
+const exportStatements = componentsIndex.match(/export\s*(\{[^}]*\}|\*)\s*from\s*"\.\/[^"]+";/g) ?? [];
+if (exportStatements.length === 0) throw new Error('dist/components/index.js: no export statements found');
+writeFileSync(
+  'dist/index.js',
+  exportStatements.map((statement) => statement.replace(/from\s*"\.\//, 'from"./components/')).join('\n') +
+    '\n',
+);
+
+// 2. The loader.
+writeFileSync(
+  'loader/index.js',
+  `export { setNonce } from '../dist/index.js';
+
+const ELEMENTS = {
+${ELEMENTS.map((tag) => `  '${tag}': () => import('../dist/components/${tag}.js'),`).join('\n')}
+};
+
+/** Defines the open-passage elements in this browser's custom-element registry. */
+export async function defineCustomElements(_win, options = {}) {
+  if (typeof window === 'undefined') return;
+  const exclude = new Set(options.exclude ?? []);
+  const tags = Object.keys(ELEMENTS).filter((tag) => !exclude.has(tag));
+  const modules = await Promise.all(tags.map((tag) => ELEMENTS[tag]()));
+  for (const module of modules) module.defineCustomElement();
+}
+
+/** @deprecated Nothing to polyfill; kept for code written against Stencil's loader. */
+export async function applyPolyfills() {}
+`,
+);
+writeFileSync(
+  'loader/index.d.ts',
+  `export type { Components, JSX } from '../dist/types/components.js';
+export interface CustomElementsDefineOptions {
+  /** Tags not to define. */
+  exclude?: string[];
+}
+/** Defines ${ELEMENTS.map((tag) => `<${tag}>`).join(', ')} (resolves once they are defined). */
+export declare function defineCustomElements(win?: Window, opts?: CustomElementsDefineOptions): Promise<void>;
+/** @deprecated Nothing to polyfill; kept for code written against Stencil's loader. */
+export declare function applyPolyfills(): Promise<void>;
+/** Sets the nonce added to the style tags the elements create (for a Content-Security-Policy). */
+export declare function setNonce(nonce: string): void;
+`,
+);
+
+// 3. Explicit extensions in declaration files.
+const ROOTS = ['dist/types', 'dist/components', 'loader'];
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g;
+
+function* declarationFiles(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* declarationFiles(path);
+    else if (name.endsWith('.d.ts')) yield path;
+  }
+}
+
+/** The specifier with the extension a node16/nodenext resolver needs, or the same one if none fits. */
+function withExtension(file, specifier) {
+  if (/\.(m|c)?js$/.test(specifier)) return specifier;
+  const target = resolve(dirname(file), specifier);
+  if (existsSync(`${target}.d.ts`)) return `${specifier}.js`;
+  if (existsSync(join(target, 'index.d.ts'))) return `${specifier.replace(/\/$/, '')}/index.js`;
+  return specifier;
+}
+
+let changed = 0;
+for (const root of ROOTS) {
+  for (const file of declarationFiles(root)) {
+    const text = readFileSync(file, 'utf8');
+    const fixed = text.replace(
+      SPECIFIER,
+      (_, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier)}${quote}`,
+    );
+    if (fixed !== text) {
+      writeFileSync(file, fixed);
+      changed++;
+    }
+  }
+}
+
+// 4. Only the declaration files the entries reach.
+const ENTRIES = [
+  'dist/types/index.d.ts',
+  'dist/types/components.d.ts',
+  'loader/index.d.ts',
+  ...readdirSync('dist/components')
+    .filter((name) => name.endsWith('.d.ts'))
+    .map((name) => join('dist/components', name)),
+];
+const reached = new Set();
+const queue = ENTRIES.map((file) => resolve(file));
+while (queue.length > 0) {
+  const file = queue.pop();
+  if (reached.has(file)) continue;
+  reached.add(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+    const target = resolve(dirname(file), match[3].replace(/\.js$/, '.d.ts'));
+    if (!existsSync(target)) throw new Error(`${file}: ${match[3]} does not resolve`);
+    queue.push(target);
+  }
+}
+let pruned = 0;
+for (const file of declarationFiles('dist/types')) {
+  if (!reached.has(resolve(file))) {
+    rmSync(file);
+    pruned++;
+  }
+}
+console.log(
+  `elements-package: dist/index.js and loader/ written, ${changed} declaration files given extensions, ${pruned} unreached ones removed`,
+);
