@@ -1,21 +1,18 @@
 #!/usr/bin/env node
 /**
  * Runs after `stencil build` (`npm run build:elements`) and shapes what the `open-passage` package
- * ships:
+ * ships. Its one build is `dist/open-passage/` (Stencil's dist-custom-elements): the element modules
+ * bundlers import (exported as `open-passage/dist/components/*`), and `open-passage.esm.js`, which a
+ * plain page loads with a script tag and which defines each element when it first appears.
  *
- * 1. `dist/index.js` (the main entry) re-exports from `dist/components/`, the build bundlers use, so
- *    the package carries one bundler build instead of two (Stencil's lazy `dist/esm/` is not
- *    shipped). The global script of `dist/components/index.js` (the registry check) is left out, so
- *    importing `PassageClient` on a server logs nothing.
+ * 1. `dist/index.js` (the main entry) re-exports from `dist/open-passage/index.js`, without that
+ *    file's global script (the registry check), so importing `PassageClient` on a server logs nothing.
  * 2. `loader/index.js` / `.d.ts`: `defineCustomElements()` defines the public elements from
- *    `dist/components/` (each element's module is its own chunk for bundlers).
+ *    `dist/open-passage/` (each element's module is its own chunk for bundlers).
  * 3. Stencil writes the declaration files with extensionless relative imports (`from './client'`),
  *    which TypeScript refuses under moduleResolution node16/nodenext in an ESM package: each relative
  *    specifier in the shipped .d.ts files becomes the file it resolves to (`./client/index.js`).
- *
  * 4. Declaration files no public entry reaches (views, locales, internals) are deleted from dist/types.
- *
- * The plain-HTML build (`dist/open-passage/`) is Stencil's own and is not touched.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,13 +20,13 @@ import { dirname, join, resolve } from 'node:path';
 /** The elements `defineCustomElements()` defines (not the test-only view preview). */
 const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
 
-// 1. The main entry: the export statements of dist/components/index.js, without its global script.
-const componentsIndex = readFileSync('dist/components/index.js', 'utf8');
+// 1. The main entry: the export statements of dist/open-passage/index.js, without its global script.
+const componentsIndex = readFileSync('dist/open-passage/index.js', 'utf8');
 const exportStatements = componentsIndex.match(/export\s*(\{[^}]*\}|\*)\s*from\s*"\.\/[^"]+";/g) ?? [];
-if (exportStatements.length === 0) throw new Error('dist/components/index.js: no export statements found');
+if (exportStatements.length === 0) throw new Error('dist/open-passage/index.js: no export statements found');
 writeFileSync(
   'dist/index.js',
-  exportStatements.map((statement) => statement.replace(/from\s*"\.\//, 'from"./components/')).join('\n') +
+  exportStatements.map((statement) => statement.replace(/from\s*"\.\//, 'from"./open-passage/')).join('\n') +
     '\n',
 );
 
@@ -39,7 +36,7 @@ writeFileSync(
   `export { setNonce } from '../dist/index.js';
 
 const ELEMENTS = {
-${ELEMENTS.map((tag) => `  '${tag}': () => import('../dist/components/${tag}.js'),`).join('\n')}
+${ELEMENTS.map((tag) => `  '${tag}': () => import('../dist/open-passage/${tag}.js'),`).join('\n')}
 };
 
 /** Defines the open-passage elements in this browser's custom-element registry. */
@@ -72,7 +69,7 @@ export declare function setNonce(nonce: string): void;
 );
 
 // 3. Explicit extensions in declaration files.
-const ROOTS = ['dist/types', 'dist/components', 'loader'];
+const ROOTS = ['dist/types', 'dist/open-passage', 'loader'];
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g;
 
 function* declarationFiles(dir) {
@@ -113,9 +110,9 @@ const ENTRIES = [
   'dist/types/index.d.ts',
   'dist/types/components.d.ts',
   'loader/index.d.ts',
-  ...readdirSync('dist/components')
+  ...readdirSync('dist/open-passage')
     .filter((name) => name.endsWith('.d.ts'))
-    .map((name) => join('dist/components', name)),
+    .map((name) => join('dist/open-passage', name)),
 ];
 const reached = new Set();
 const queue = ENTRIES.map((file) => resolve(file));
