@@ -10,7 +10,7 @@ export const config: Config = {
   outputTargets: [
     // For the types (dist/types); its lazy builds (dist/lazy, dist/esm, dist/cjs) are not shipped, and
     // no dist/collection: the package is consumed as built elements, not as Stencil sources.
-    { type: 'dist', esmLoaderPath: '../loader', collectionDir: null, buildDir: 'lazy' },
+    { type: 'dist', esmLoaderPath: 'lazy-loader', collectionDir: null, buildDir: 'lazy' },
     // The one build the package ships, for bundlers (exported as open-passage/dist/components/*) and
     // for plain pages alike: open-passage.esm.js defines each element when it first appears.
     {

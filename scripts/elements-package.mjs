@@ -13,9 +13,13 @@
  *    which TypeScript refuses under moduleResolution node16/nodenext in an ESM package: each relative
  *    specifier in the shipped .d.ts files becomes the file it resolves to (`./client/index.js`).
  * 4. Declaration files no public entry reaches (views, locales, internals) are deleted from dist/types.
+ * 5. custom-elements.json names each element's shipped module (`dist/open-passage/<tag>.js`) rather
+ *    than its TypeScript source, which the package does not contain, and the main entry as the module
+ *    of the types its props and events use (checked: the main entry exports each of them).
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import ts from 'typescript';
 
 /** The elements `defineCustomElements()` defines (not the test-only view preview). */
 const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
@@ -31,6 +35,7 @@ writeFileSync(
 );
 
 // 2. The loader.
+mkdirSync('loader', { recursive: true });
 writeFileSync(
   'loader/index.js',
   `export { setNonce } from '../dist/index.js';
@@ -133,6 +138,44 @@ for (const file of declarationFiles('dist/types')) {
     pruned++;
   }
 }
+// 5. The manifest's module paths.
+const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+for (const module of manifest.modules) {
+  const tag = module.declarations.find((declaration) => declaration.customElement)?.tagName;
+  if (!tag || !existsSync(`dist/open-passage/${tag}.js`))
+    throw new Error(`custom-elements.json: ${module.path}?`);
+  module.path = `dist/open-passage/${tag}.js`;
+}
+const program = ts.createProgram(['dist/types/index.d.ts'], { noEmit: true, types: [] });
+const mainEntry = program
+  .getTypeChecker()
+  .getSymbolAtLocation(program.getSourceFile('dist/types/index.d.ts'));
+const exported = new Set(
+  mainEntry
+    ? program
+        .getTypeChecker()
+        .getExportsOfModule(mainEntry)
+        .map((symbol) => symbol.name)
+    : [],
+);
+const json = JSON.stringify(
+  manifest,
+  (key, value) => {
+    if (
+      value &&
+      typeof value === 'object' &&
+      typeof value.module === 'string' &&
+      value.module.startsWith('.')
+    ) {
+      if (!exported.has(value.name)) throw new Error(`custom-elements.json: ${value.name} is not exported`);
+      return { ...value, module: 'dist/index.js' };
+    }
+    return value;
+  },
+  2,
+);
+writeFileSync('custom-elements.json', json);
+
 console.log(
   `elements-package: dist/index.js and loader/ written, ${changed} declaration files given extensions, ${pruned} unreached ones removed`,
 );
