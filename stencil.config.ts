@@ -3,20 +3,33 @@ import { reactOutputTarget } from '@stencil/react-output-target';
 
 export const config: Config = {
   namespace: 'open-passage',
+  // The library only: tests (and the server code some of them import) stay out of dist/.
+  tsconfig: 'tsconfig.stencil.json',
   taskQueue: 'async',
   globalScript: 'src/global/global.ts',
   outputTargets: [
-    { type: 'dist', esmLoaderPath: '../loader' },
+    // For the types (dist/types); its lazy builds (dist/lazy, dist/esm, dist/cjs) are not shipped, and
+    // no dist/collection: the package is consumed as built elements, not as Stencil sources.
+    { type: 'dist', esmLoaderPath: 'lazy-loader', collectionDir: null, buildDir: 'lazy' },
+    // The one build the package ships, for bundlers (exported as open-passage/dist/components/*) and
+    // for plain pages alike: open-passage.esm.js defines each element when it first appears.
     {
       type: 'dist-custom-elements',
+      dir: 'dist/open-passage',
       customElementsExportBehavior: 'single-export-module',
       externalRuntime: false,
+      autoLoader: { fileName: 'open-passage.esm' },
     },
     { type: 'www', serviceWorker: null },
     reactOutputTarget({
       outDir: './react-wrapper/src/generated',
+      // The public path of dist/open-passage/ (package.json exports), not the folder's own name.
+      customElementsDir: 'dist/components',
       // The view preview is for tests and view work, not for apps.
       excludeComponents: ['passage-view-preview'],
     }),
+    // Committed, generated from the components' JSDoc (a test checks they are current).
+    { type: 'docs-readme', dir: 'docs/elements', overwriteExisting: true, footer: '' },
+    { type: 'docs-custom-elements-manifest', file: 'custom-elements.json' },
   ],
 };

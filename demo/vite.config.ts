@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The elements package is the repository root, which npm workspaces do not link into node_modules.
-const elementsDist = fileURLToPath(new URL('../dist/', import.meta.url));
+// The elements package is the repository root, which npm workspaces do not link into node_modules;
+// its package.json exports open-passage/dist/components/* from dist/open-passage/.
+const elementModules = fileURLToPath(new URL('../dist/open-passage', import.meta.url));
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: [{ find: /^open-passage\/dist\//, replacement: elementsDist }] },
+  resolve: { alias: [{ find: /^open-passage\/dist\/components/, replacement: elementModules }] },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -34,10 +34,13 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const elements = outdated('dist/components/index.js', ['src', 'stencil.config.ts']);
+const elements = outdated('dist/open-passage/index.js', ['src', 'stencil.config.ts']);
 if (elements) run('npm', ['run', 'build:elements']);
 // Each step also counts the previous step's output, so a build run by hand (build:elements) carries on.
-if (elements || outdated('react-wrapper/dist/index.js', ['react-wrapper/src', 'dist/components/index.js'])) {
+if (
+  elements ||
+  outdated('react-wrapper/dist/index.js', ['react-wrapper/src', 'dist/open-passage/index.js'])
+) {
   run('npm', ['run', 'build', '-w', 'open-passage-react']);
 }
 if (

@@ -58,9 +58,9 @@ export namespace Components {
          */
         "onSuccess"?: OnSuccess;
         /**
-          * `light`, `dark` or `auto` (follows the system preference live).
+          * `light`, `dark` or `auto` (follows the system preference live). Any other value shows light.
          */
-        "theme"?: string;
+        "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
      * The sign-in widget without registration.
@@ -97,12 +97,12 @@ export namespace Components {
          */
         "onSuccess"?: OnSuccess;
         /**
-          * `light`, `dark` or `auto` (follows the system preference live).
+          * `light`, `dark` or `auto` (follows the system preference live). Any other value shows light.
          */
-        "theme"?: string;
+        "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
-     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
+     * The signed-in user's account: login info, personal info and passkeys.
      */
     interface PassageProfile {
         /**
@@ -140,10 +140,10 @@ export namespace Components {
          */
         "signOut": () => Promise<void>;
         /**
-          * `light`, `dark`, or `auto` to follow the system setting live.
+          * `light`, `dark`, or `auto` to follow the system setting live. Any other value shows light.
           * @default 'light'
          */
-        "theme": string;
+        "theme": 'light' | 'dark' | 'auto';
         /**
           * The page (a path on the app's origin) that email/phone change confirmation links open; it must show this element, which confirms the change. Default: the page the element is on.
          */
@@ -184,9 +184,9 @@ export namespace Components {
          */
         "onSuccess"?: OnSuccess;
         /**
-          * `light`, `dark` or `auto` (follows the system preference live).
+          * `light`, `dark` or `auto` (follows the system preference live). Any other value shows light.
          */
-        "theme"?: string;
+        "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
      * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
@@ -298,7 +298,7 @@ declare global {
         "passageProfileChange": ProfileChange;
     }
     /**
-     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
+     * The signed-in user's account: login info, personal info and passkeys.
      */
     interface HTMLPassageProfileElement extends Components.PassageProfile, HTMLStencilElement {
         addEventListener<K extends keyof HTMLPassageProfileElementEventMap>(type: K, listener: (this: HTMLPassageProfileElement, ev: PassageProfileCustomEvent<HTMLPassageProfileElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
@@ -460,9 +460,9 @@ declare namespace LocalJSX {
          */
         "onVerifyIdentity"?: (event: PassageAuthCustomEvent<IdentifierDetail>) => void;
         /**
-          * `light`, `dark` or `auto` (follows the system preference live).
+          * `light`, `dark` or `auto` (follows the system preference live). Any other value shows light.
          */
-        "theme"?: string;
+        "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
      * The sign-in widget without registration.
@@ -543,12 +543,12 @@ declare namespace LocalJSX {
          */
         "onVerifyIdentity"?: (event: PassageLoginCustomEvent<IdentifierDetail>) => void;
         /**
-          * `light`, `dark` or `auto` (follows the system preference live).
+          * `light`, `dark` or `auto` (follows the system preference live). Any other value shows light.
          */
-        "theme"?: string;
+        "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
-     * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
+     * The signed-in user's account: login info, personal info and passkeys.
      */
     interface PassageProfile {
         /**
@@ -578,10 +578,10 @@ declare namespace LocalJSX {
          */
         "signInUrl"?: string;
         /**
-          * `light`, `dark`, or `auto` to follow the system setting live.
+          * `light`, `dark`, or `auto` to follow the system setting live. Any other value shows light.
           * @default 'light'
          */
-        "theme"?: string;
+        "theme"?: 'light' | 'dark' | 'auto';
         /**
           * The page (a path on the app's origin) that email/phone change confirmation links open; it must show this element, which confirms the change. Default: the page the element is on.
          */
@@ -666,9 +666,9 @@ declare namespace LocalJSX {
          */
         "onVerifyIdentity"?: (event: PassageRegisterCustomEvent<IdentifierDetail>) => void;
         /**
-          * `light`, `dark` or `auto` (follows the system preference live).
+          * `light`, `dark` or `auto` (follows the system preference live). Any other value shows light.
          */
-        "theme"?: string;
+        "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
      * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
@@ -703,7 +703,7 @@ declare namespace LocalJSX {
         "appId": string;
         "apiUrl": string;
         "lang": string;
-        "theme": string;
+        "theme": 'light' | 'dark' | 'auto';
         "defaultCountryCode": string;
         "initialMode": 'login' | 'register';
     }
@@ -711,14 +711,14 @@ declare namespace LocalJSX {
         "appId": string;
         "apiUrl": string;
         "lang": string;
-        "theme": string;
+        "theme": 'light' | 'dark' | 'auto';
         "defaultCountryCode": string;
     }
     interface PassageProfileAttributes {
         "appId": string;
         "apiUrl": string;
         "lang": string;
-        "theme": string;
+        "theme": 'light' | 'dark' | 'auto';
         "defaultCountryCode": string;
         "signInUrl": string;
         "verifyLinkPath": string;
@@ -727,7 +727,7 @@ declare namespace LocalJSX {
         "appId": string;
         "apiUrl": string;
         "lang": string;
-        "theme": string;
+        "theme": 'light' | 'dark' | 'auto';
         "defaultCountryCode": string;
     }
     interface PassageViewPreviewAttributes {
@@ -756,7 +756,7 @@ declare module "@stencil/core" {
              */
             "passage-login": LocalJSX.IntrinsicElements["passage-login"] & JSXBase.HTMLAttributes<HTMLPassageLoginElement>;
             /**
-             * `<passage-profile>`: the signed-in user's login info, personal info and passkeys.
+             * The signed-in user's account: login info, personal info and passkeys.
              */
             "passage-profile": LocalJSX.IntrinsicElements["passage-profile"] & JSXBase.HTMLAttributes<HTMLPassageProfileElement>;
             /**

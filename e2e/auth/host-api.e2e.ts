@@ -161,10 +161,10 @@ test('what the visitor does before the flow has loaded is not lost', async ({ pa
 });
 
 test('registering the elements twice is skipped', async ({ page }) => {
-  // Serve the package's dist/components from the page's origin, as a site installing it would.
+  // Serve the package's element modules from the page's origin, as a site installing it would.
   await page.route('**/e2e-elements/**', (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop()!;
-    return route.fulfill({ path: join(root, 'dist/components', name), contentType: 'text/javascript' });
+    return route.fulfill({ path: join(root, 'dist/open-passage', name), contentType: 'text/javascript' });
   });
   await page.goto('/passage');
   const errors: string[] = [];

@@ -2,7 +2,49 @@ import { Component, Prop, Watch } from '@stencil/core';
 import type { WidgetKind } from './widget-element';
 import { WidgetHost } from './widget-host';
 
-/** The combined sign-in and registration widget (login and register with a toggle). */
+/**
+ * The combined sign-in and registration widget (login and register with a toggle).
+ *
+ * @part container - The widget's box (carries `data-theme`, `dir` and `lang`).
+ * @part view - The current view.
+ * @part view-<kind> - The current view by kind: `view-identifier`, `view-one-time-code`, `view-passkey-login`, …
+ * @part title - A view's heading.
+ * @part text - A view's paragraphs.
+ * @part icon - A view's icon.
+ * @part icon-<name> - A view's icon by name.
+ * @part form - Every form.
+ * @part identifier-form - The email / phone form.
+ * @part code-form - The one-time-code form.
+ * @part field - A field with its label.
+ * @part label - A field's label.
+ * @part input - Every text input.
+ * @part identifier-input - The email / phone input.
+ * @part identifier-row - The identifier input with the phone country dropdown.
+ * @part metadata-input - A registration field's input.
+ * @part checkbox - A checkbox.
+ * @part country - The phone country dropdown.
+ * @part country-select - The country dropdown's box.
+ * @part country-list - The country dropdown's list of options.
+ * @part otp - The one-time-code group.
+ * @part otp-input - Each of the 6 one-time-code boxes.
+ * @part button - Every button.
+ * @part primary-button - The main action.
+ * @part secondary-button - Other actions.
+ * @part link - A link-styled button.
+ * @part actions - A row of buttons.
+ * @part links - A row of link-styled buttons.
+ * @part error - An error line (a polite live region, kept while empty).
+ * @part notice - The "public registration not allowed" and invalid-app-id notices.
+ * @part invalid-app-id - The invalid-app-id notice.
+ * @part last-login-banner - "Welcome back, sign in as".
+ * @part toggle - The login / register toggle.
+ * @part branding - The badge.
+ * @part metadata-grid - The registration fields grid (6 columns, 75px rows).
+ * @part metadata-field - A registration field.
+ * @part metadata-field-<type> - A registration field by type.
+ * @part spinner - The loading spinner.
+ * @part learn-more - The "What are passkeys?" disclosure.
+ */
 @Component({ tag: 'passage-auth', styleUrl: 'passage-auth.css', shadow: true })
 export class PassageAuth extends WidgetHost {
   /** Start in register mode instead of login. */

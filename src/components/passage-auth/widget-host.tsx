@@ -17,8 +17,8 @@ export abstract class WidgetHost {
   /** UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's
    * default_language apply when absent. Changes at run time. */
   @Prop() lang = '';
-  /** `light`, `dark` or `auto` (follows the system preference live). */
-  @Prop() theme?: string;
+  /** `light`, `dark` or `auto` (follows the system preference live). Any other value shows light. */
+  @Prop() theme?: 'light' | 'dark' | 'auto';
   /** ISO 3166 alpha-2 code preselected in the phone country dropdown. */
   @Prop() defaultCountryCode = 'us';
   /** Called with the identifier before signing in; return false to veto. */

@@ -81,8 +81,41 @@ const CONFIRMED: Record<IdentifierType | 'unknown', ProfileMessageKey> = {
   unknown: 'identifier-change-confirmed',
 };
 
-/** `<passage-profile>`: the signed-in user's login info, personal info and passkeys. */
-@Component({ tag: 'passage-profile', shadow: true })
+/**
+ * The signed-in user's account: login info, personal info and passkeys.
+ *
+ * @part container - The element's box (carries `data-theme`, `dir` and `lang`).
+ * @part login-info - The login info section (email and phone rows).
+ * @part row - A login info row.
+ * @part badge - A row's badge (verified, pending).
+ * @part metadata - The personal info section.
+ * @part metadata-grid - The personal info grid (6 columns, 75px rows).
+ * @part metadata-field - A personal info field.
+ * @part devices - The passkeys section.
+ * @part devices-table - The passkeys table.
+ * @part device-row - A passkey's row.
+ * @part current-device - The "Current device" marker.
+ * @part no-devices - The line shown when the user has no passkey.
+ * @part paginator - The passkeys table's paginator.
+ * @part page-size - The rows-per-page select.
+ * @part page-position - The paginator's position text.
+ * @part modal - A dialog (native modal `<dialog>`).
+ * @part modal-danger - The delete confirmation dialog.
+ * @part input - Every input.
+ * @part error - An error line.
+ * @part alert - An error announced as an alert.
+ * @part status - A confirmation (polite live region).
+ * @part session-notice - The "session ended" notice.
+ * @part reauthentication-notice - The "sign in again to continue" notice.
+ * @part load-failed - The notice shown when the user could not be loaded.
+ * @part spinner - The loading spinner.
+ * @part primary-button - The main actions.
+ * @part secondary-button - Other actions.
+ * @part link - Link-styled buttons (Edit, Rename, Learn more).
+ * @part danger-link - Delete in the passkeys table.
+ * @part danger-button - Delete in the confirmation dialog.
+ */
+@Component({ tag: 'passage-profile', styleUrl: 'passage-profile.css', shadow: true })
 export class PassageProfile {
   @Element() host!: HTMLElement;
 
@@ -92,8 +125,8 @@ export class PassageProfile {
   @Prop() apiUrl?: string;
   /** Language of the texts (e.g. `de`); the browser's language, then the app's default, otherwise. */
   @Prop() lang: string = '';
-  /** `light`, `dark`, or `auto` to follow the system setting live. */
-  @Prop({ reflect: true }) theme: string = 'light';
+  /** `light`, `dark`, or `auto` to follow the system setting live. Any other value shows light. */
+  @Prop({ reflect: true }) theme: 'light' | 'dark' | 'auto' = 'light';
   /** Country assumed for phone numbers typed without a `+` prefix. */
   @Prop() defaultCountryCode: string = 'us';
   /** Where "Sign in again" leads; without it the element only fires its event. */

@@ -10,10 +10,9 @@ const DIVIDER = 'color-mix(in srgb,var(--_muted) 40%,transparent)';
  * The rules of `<passage-profile>`, on top of the shared theme (THEME_STYLES): the same documented
  * `--passage-*` variables with the same defaults as the sign-in elements, and no defaults of its own
  * but the wider container (600px). Sizes of secondary text are relative to the body size.
+ * The host rules and the documented variables are in passage-profile.css.
  */
 export const PROFILE_RULES = `
-:host{display:block}
-:host([hidden]){display:none}
 .container.profile{--passage-container-max-width-default:600px}
 h2{margin:0 0 12px;font-family:${v('header-font-family')};font-size:${v('header-font-size')};
 font-weight:${v('header-font-weight')};color:${v('header-text-color')}}

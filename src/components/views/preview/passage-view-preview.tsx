@@ -7,6 +7,7 @@ import { renderView } from '../render-view';
 /**
  * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
  * view while working on it. Not part of the sign-in flow: it never calls the server.
+ * @internal
  */
 @Component({ tag: 'passage-view-preview', shadow: true })
 export class PassageViewPreview {

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * Runs after `stencil build` (`npm run build:elements`) and shapes what the `open-passage` package
+ * ships. Its one build is `dist/open-passage/` (Stencil's dist-custom-elements): the element modules
+ * bundlers import (exported as `open-passage/dist/components/*`), and `open-passage.esm.js`, which a
+ * plain page loads with a script tag and which defines each element when it first appears.
+ *
+ * 1. `dist/index.js` (the main entry) re-exports from `dist/open-passage/index.js`, without that
+ *    file's global script (the registry check), so importing `PassageClient` on a server logs nothing.
+ * 2. `loader/index.js` / `.d.ts`: `defineCustomElements()` defines the public elements from
+ *    `dist/open-passage/` (each element's module is its own chunk for bundlers).
+ * 3. Stencil writes the declaration files with extensionless relative imports (`from './client'`),
+ *    which TypeScript refuses under moduleResolution node16/nodenext in an ESM package: each relative
+ *    specifier in the shipped .d.ts files becomes the file it resolves to (`./client/index.js`).
+ * 4. Declaration files no public entry reaches (views, locales, internals) are deleted from dist/types.
+ * 5. custom-elements.json names each element's shipped module (`dist/open-passage/<tag>.js`) rather
+ *    than its TypeScript source, which the package does not contain, and the main entry as the module
+ *    of the types its props and events use (checked: the main entry exports each of them).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import ts from 'typescript';
+
+/** The elements `defineCustomElements()` defines (not the test-only view preview). */
+const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
+
+// 1. The main entry: the export statements of dist/open-passage/index.js, without its global script.
+const componentsIndex = readFileSync('dist/open-passage/index.js', 'utf8');
+const exportStatements = componentsIndex.match(/export\s*(\{[^}]*\}|\*)\s*from\s*"\.\/[^"]+";/g) ?? [];
+if (exportStatements.length === 0) throw new Error('dist/open-passage/index.js: no export statements found');
+writeFileSync(
+  'dist/index.js',
+  exportStatements.map((statement) => statement.replace(/from\s*"\.\//, 'from"./open-passage/')).join('\n') +
+    '\n',
+);
+
+// 2. The loader.
+mkdirSync('loader', { recursive: true });
+writeFileSync(
+  'loader/index.js',
+  `export { setNonce } from '../dist/index.js';
+
+const ELEMENTS = {
+${ELEMENTS.map((tag) => `  '${tag}': () => import('../dist/open-passage/${tag}.js'),`).join('\n')}
+};
+
+/** Defines the open-passage elements in this browser's custom-element registry. */
+export async function defineCustomElements(_win, options = {}) {
+  if (typeof window === 'undefined') return;
+  const exclude = new Set(options.exclude ?? []);
+  const tags = Object.keys(ELEMENTS).filter((tag) => !exclude.has(tag));
+  const modules = await Promise.all(tags.map((tag) => ELEMENTS[tag]()));
+  for (const module of modules) module.defineCustomElement();
+}
+
+/** @deprecated Nothing to polyfill; kept for code written against Stencil's loader. */
+export async function applyPolyfills() {}
+`,
+);
+writeFileSync(
+  'loader/index.d.ts',
+  `export type { Components, JSX } from '../dist/types/components.js';
+export interface CustomElementsDefineOptions {
+  /** Tags not to define. */
+  exclude?: string[];
+}
+/** Defines ${ELEMENTS.map((tag) => `<${tag}>`).join(', ')} (resolves once they are defined). */
+export declare function defineCustomElements(win?: Window, opts?: CustomElementsDefineOptions): Promise<void>;
+/** @deprecated Nothing to polyfill; kept for code written against Stencil's loader. */
+export declare function applyPolyfills(): Promise<void>;
+/** Sets the nonce added to the style tags the elements create (for a Content-Security-Policy). */
+export declare function setNonce(nonce: string): void;
+`,
+);
+
+// 3. Explicit extensions in declaration files.
+const ROOTS = ['dist/types', 'dist/open-passage', 'loader'];
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g;
+
+function* declarationFiles(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* declarationFiles(path);
+    else if (name.endsWith('.d.ts')) yield path;
+  }
+}
+
+/** The specifier with the extension a node16/nodenext resolver needs, or the same one if none fits. */
+function withExtension(file, specifier) {
+  if (/\.(m|c)?js$/.test(specifier)) return specifier;
+  const target = resolve(dirname(file), specifier);
+  if (existsSync(`${target}.d.ts`)) return `${specifier}.js`;
+  if (existsSync(join(target, 'index.d.ts'))) return `${specifier.replace(/\/$/, '')}/index.js`;
+  return specifier;
+}
+
+let changed = 0;
+for (const root of ROOTS) {
+  for (const file of declarationFiles(root)) {
+    const text = readFileSync(file, 'utf8');
+    const fixed = text.replace(
+      SPECIFIER,
+      (_, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier)}${quote}`,
+    );
+    if (fixed !== text) {
+      writeFileSync(file, fixed);
+      changed++;
+    }
+  }
+}
+
+// 4. Only the declaration files the entries reach.
+const ENTRIES = [
+  'dist/types/index.d.ts',
+  'dist/types/components.d.ts',
+  'loader/index.d.ts',
+  ...readdirSync('dist/open-passage')
+    .filter((name) => name.endsWith('.d.ts'))
+    .map((name) => join('dist/open-passage', name)),
+];
+const reached = new Set();
+const queue = ENTRIES.map((file) => resolve(file));
+while (queue.length > 0) {
+  const file = queue.pop();
+  if (reached.has(file)) continue;
+  reached.add(file);
+  for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+    const target = resolve(dirname(file), match[3].replace(/\.js$/, '.d.ts'));
+    if (!existsSync(target)) throw new Error(`${file}: ${match[3]} does not resolve`);
+    queue.push(target);
+  }
+}
+let pruned = 0;
+for (const file of declarationFiles('dist/types')) {
+  if (!reached.has(resolve(file))) {
+    rmSync(file);
+    pruned++;
+  }
+}
+// 5. The manifest's module paths.
+const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+for (const module of manifest.modules) {
+  const tag = module.declarations.find((declaration) => declaration.customElement)?.tagName;
+  if (!tag || !existsSync(`dist/open-passage/${tag}.js`))
+    throw new Error(`custom-elements.json: ${module.path}?`);
+  module.path = `dist/open-passage/${tag}.js`;
+}
+const program = ts.createProgram(['dist/types/index.d.ts'], { noEmit: true, types: [] });
+const mainEntry = program
+  .getTypeChecker()
+  .getSymbolAtLocation(program.getSourceFile('dist/types/index.d.ts'));
+const exported = new Set(
+  mainEntry
+    ? program
+        .getTypeChecker()
+        .getExportsOfModule(mainEntry)
+        .map((symbol) => symbol.name)
+    : [],
+);
+const json = JSON.stringify(
+  manifest,
+  (key, value) => {
+    if (
+      value &&
+      typeof value === 'object' &&
+      typeof value.module === 'string' &&
+      value.module.startsWith('.')
+    ) {
+      if (!exported.has(value.name)) throw new Error(`custom-elements.json: ${value.name} is not exported`);
+      return { ...value, module: 'dist/index.js' };
+    }
+    return value;
+  },
+  2,
+);
+writeFileSync('custom-elements.json', json);
+
+console.log(
+  `elements-package: dist/index.js and loader/ written, ${changed} declaration files given extensions, ${pruned} unreached ones removed`,
+);
