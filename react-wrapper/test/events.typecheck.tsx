@@ -55,6 +55,5 @@ export const unknownProp = <PassageAuth appId="app" colour="purple" />;
 // @ts-expect-error appId is required
 export const missingAppId = <PassageLogin />;
 export const knownTheme = <PassageAuth appId="app" theme="dark" />;
-// TODO(integrator): enable once src/ narrows `theme` to 'light' | 'dark' | 'auto' (remove the leading `// `):
-// // @ts-expect-error `purple` is no theme
-// export const wrongTheme = <PassageAuth appId="app" theme="purple" />;
+// @ts-expect-error `purple` is no theme ('light' | 'dark' | 'auto')
+export const wrongTheme = <PassageAuth appId="app" theme="purple" />;
