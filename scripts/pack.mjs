@@ -48,8 +48,8 @@ export function pack({ quiet = false } = {}) {
     const where = dir === '.' ? [] : ['--workspace', dir];
     const result = run('npm', ['pack', ...where, '--json', '--pack-destination', packagesDir]);
     if (result.status !== 0) throw new Error(`npm pack of ${name} failed:\n${result.stderr}`);
-    // npm prints lifecycle script output before the JSON when a prepack script runs: take the array.
-    const json = result.stdout.slice(result.stdout.indexOf('['));
+    // A prepack script's output comes before the JSON: the array starts on a line of its own.
+    const json = result.stdout.slice(result.stdout.search(/^\[$/m));
     const [info] = JSON.parse(json);
     if (info.name !== name) throw new Error(`packing ${dir} gave ${info.name}, expected ${name}`);
     manifest[name] = {

@@ -76,12 +76,18 @@ export interface RunResult {
 }
 
 /** Runs a command in `cwd`, collecting stdout and stderr together; never rejects. */
-export function run(command: string, args: string[], cwd: string, timeout = 120_000): Promise<RunResult> {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout = 120_000,
+  env: Record<string, string> = {},
+): Promise<RunResult> {
   return new Promise((resolve) => {
     execFile(
       command,
       args,
-      { cwd, env: cleanEnv(), timeout, maxBuffer: 64 * 1024 * 1024 },
+      { cwd, env: cleanEnv(env), timeout, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         const killed = error && 'killed' in error && error.killed ? `\n(killed after ${timeout} ms)` : '';
@@ -126,7 +132,9 @@ export async function preparedFolder(tag: string, setup: (dir: string) => Promis
 
 /** `npm install` as a user with a warm cache would run it; throws with npm's output on failure. */
 export async function npmInstall(cwd: string, timeout: number): Promise<string> {
-  const result = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], cwd, timeout);
+  const args = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+  // JOBS: node-gyp compiles a native addon (better-sqlite3) on every core.
+  const result = await run('npm', args, cwd, timeout, { JOBS: 'max' });
   if (result.code !== 0) throw new Error(`npm install in ${cwd} failed:\n${result.output}`);
   return result.output;
 }
