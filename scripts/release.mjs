@@ -26,7 +26,6 @@ export const RELEASED = [
 ];
 
 const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'));
-const writeJson = (file, value) => writeFileSync(join(root, file), `${JSON.stringify(value, null, 2)}\n`);
 
 /** The three packages' package.json, by name. */
 export function manifests() {
@@ -71,6 +70,26 @@ export function releaseChangelog(text, version, date) {
     text.slice(start, end).trim() ||
     '- Released with the other open-passage packages; no changes of its own.';
   return `${text.slice(0, heading.index)}## [Unreleased]\n\n## [${version}] - ${date}\n\n${entries}\n\n${text.slice(end)}`;
+}
+
+/**
+ * Sets the three packages' version (and open-passage-react's range on open-passage), then lets npm
+ * update package-lock.json; false when npm fails.
+ */
+export function bump(version, at = root) {
+  for (const { dir } of RELEASED) {
+    const file = join(at, dir, 'package.json');
+    const pkg = JSON.parse(readFileSync(file, 'utf8'));
+    pkg.version = version;
+    if (pkg.name === 'open-passage-react') {
+      const field = pkg.dependencies?.['open-passage'] ? 'dependencies' : 'peerDependencies';
+      pkg[field] = { ...pkg[field], 'open-passage': `^${version}` };
+    }
+    writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  }
+  return sh('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: at,
+  });
 }
 
 function sh(command, args, options = {}) {
@@ -134,20 +153,8 @@ function main(argv) {
       fail(`${file}: ${error.message}`);
     }
   }
-  if (!dryRun && version !== from) {
-    for (const { dir } of RELEASED) {
-      const file = join(dir, 'package.json');
-      const pkg = readJson(file);
-      pkg.version = version;
-      if (pkg.name === 'open-passage-react') {
-        const field = pkg.dependencies?.['open-passage'] ? 'dependencies' : 'peerDependencies';
-        pkg[field] = { ...pkg[field], 'open-passage': `^${version}` };
-      }
-      writeJson(file, pkg);
-    }
-    if (!sh('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'])) {
-      fail('npm could not update package-lock.json for the new versions');
-    }
+  if (!dryRun && version !== from && !bump(version)) {
+    fail('npm could not update package-lock.json for the new versions');
   }
   const problems = versionProblems();
   if (!dryRun && problems.length > 0) fail(problems.join('; '));
