@@ -54,9 +54,11 @@ export function repoVersion(name: string): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
+const FOLDER_PREFIX = 'open-passage-pkg-';
+
 /** A new empty folder under the temporary directory. */
 export function freshFolder(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `open-passage-${tag}-`));
+  const dir = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${tag}-`));
   if (!relative(root, dir).startsWith('..')) throw new Error(`${dir} is inside the repository`);
   return dir;
 }
@@ -116,6 +118,11 @@ export async function preparedFolder(tag: string, setup: (dir: string) => Promis
     } else if (dirname(previous.dir) === tmpdir()) {
       rmSync(previous.dir, { recursive: true, force: true });
     }
+  }
+  // Folders of this kind left by interrupted runs (more than an hour old, so not a run going on now).
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(`${FOLDER_PREFIX}${tag}-`))) {
+    const path = join(tmpdir(), name);
+    if (Date.now() - lstatSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
   }
   mkdirSync(notes, { recursive: true });
   const dir = freshFolder(tag);
