@@ -54,6 +54,13 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'tools',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         extends: './demo/vite.config.ts',
         test: {
           name: 'demo',

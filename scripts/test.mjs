@@ -14,6 +14,9 @@ const steps = [
   ['lint', 'npm', ['run', 'lint']],
   ['build', 'npm', ['run', 'build']],
   ['typecheck', 'npm', ['run', 'typecheck']],
+  // Packs the three published packages (test-results/packages, which the e2e/packages tests install in
+  // fresh folders), then publint --strict, arethetypeswrong (esm-only) and the elements' size limit.
+  ['packages', 'node', ['scripts/pack.mjs', '--check']],
   [
     'unit and integration (vitest)',
     'npx',

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// Packs the three published packages as the registry would get them (after `npm run build`):
+// test-results/packages/<name>-<version>.tgz plus manifest.json (name → tarball, packed size, file count).
+//
+//   node scripts/pack.mjs           pack and print the figures
+//   node scripts/pack.mjs --check   pack, then publint --strict each tarball, arethetypeswrong (esm-only
+//                                   profile) for the elements and the React package, and the size limit
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const packagesDir = join(root, 'test-results', 'packages');
+export const manifestFile = join(packagesDir, 'manifest.json');
+
+/** The published packages: name, folder (relative to the root), what must be built before packing. */
+export const PACKAGES = [
+  { name: 'open-passage', dir: '.', built: ['dist/index.js', 'loader/index.js'], attw: true },
+  { name: 'open-passage-react', dir: 'react-wrapper', built: ['dist/index.js'], attw: true },
+  { name: 'open-passage-server', dir: 'server', built: ['dist/main.js'], attw: false },
+];
+
+/** The packed elements package may not grow past this (bytes, as `npm pack` reports it). */
+export const ELEMENTS_SIZE_LIMIT = 200 * 1000;
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', ...options });
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** Packs every package into test-results/packages and writes manifest.json; returns the manifest. */
+export function pack({ quiet = false } = {}) {
+  for (const { name, dir, built } of PACKAGES) {
+    for (const file of built) {
+      if (!existsSync(join(root, dir, file))) {
+        throw new Error(`${name}: ${join(dir, file)} is missing: run "npm run build" before packing`);
+      }
+    }
+  }
+  rmSync(packagesDir, { recursive: true, force: true });
+  mkdirSync(packagesDir, { recursive: true });
+  const manifest = {};
+  for (const { name, dir } of PACKAGES) {
+    const where = dir === '.' ? [] : ['--workspace', dir];
+    const result = run('npm', ['pack', ...where, '--json', '--pack-destination', packagesDir]);
+    if (result.status !== 0) throw new Error(`npm pack of ${name} failed:\n${result.stderr}`);
+    // A prepack script's output comes before the JSON: the array starts on a line of its own.
+    const json = result.stdout.slice(result.stdout.search(/^\[$/m));
+    const [info] = JSON.parse(json);
+    if (info.name !== name) throw new Error(`packing ${dir} gave ${info.name}, expected ${name}`);
+    manifest[name] = {
+      version: info.version,
+      tarball: join(packagesDir, info.filename),
+      size: info.size,
+      unpackedSize: info.unpackedSize,
+      files: info.entryCount,
+    };
+    if (!quiet) {
+      process.stdout.write(
+        `${name}@${info.version}: ${kB(info.size)} packed, ${kB(info.unpackedSize)} unpacked, ` +
+          `${info.entryCount} files → ${relative(root, manifest[name].tarball)}\n`,
+      );
+    }
+  }
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** publint --strict on each tarball, attw --profile esm-only where it applies, the size limit. */
+export function check(manifest) {
+  const failures = [];
+  const bin = (tool) => join(root, 'node_modules', '.bin', tool);
+  for (const { name, attw } of PACKAGES) {
+    const { tarball } = manifest[name];
+    process.stdout.write(`\n--- publint --strict ${name}\n`);
+    const lint = run(bin('publint'), ['run', '--strict', '--pack', 'false', tarball], { stdio: 'inherit' });
+    if (lint.status !== 0) failures.push(`publint --strict found problems in ${name} (see above)`);
+    if (attw) {
+      process.stdout.write(`\n--- attw --profile esm-only ${name}\n`);
+      const types = run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped'], {
+        stdio: 'inherit',
+        env: { ...process.env, FORCE_COLOR: '0' },
+      });
+      if (types.status !== 0)
+        failures.push(`arethetypeswrong (esm-only) found problems in ${name} (see above)`);
+    }
+  }
+  const { size } = manifest['open-passage'];
+  process.stdout.write(`\n--- size: open-passage packs to ${kB(size)} (limit ${kB(ELEMENTS_SIZE_LIMIT)})\n`);
+  if (size > ELEMENTS_SIZE_LIMIT) {
+    failures.push(
+      `open-passage packs to ${kB(size)} (${size} bytes), over the ${kB(ELEMENTS_SIZE_LIMIT)} limit: ` +
+        `look for tests, server code, source maps or build-machine paths in "npm pack --dry-run"`,
+    );
+  }
+  return failures;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    const manifest = pack();
+    if (process.argv.includes('--check')) {
+      const failures = check(manifest);
+      if (failures.length > 0) {
+        process.stdout.write(`\npackage checks failed:\n${failures.map((f) => `- ${f}`).join('\n')}\n`);
+        process.exit(1);
+      }
+      process.stdout.write('\npackage checks passed\n');
+    }
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
