@@ -81,6 +81,32 @@ describe('the headers on the wire', () => {
     await app.close();
   });
 
+  it('keeps the site policy on a page revalidated with 304 (the browser applies it to the cached page)', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const root = mkdtempSync(join(tmpdir(), 'op-csp-304-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+    const t = await startTestServer({ staticDir: root });
+    try {
+      const first = await t.call('GET', '/', undefined, { accept: 'text/html' });
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      // As a browser's reload sends it (without a Cache-Control of its own, fetch would add no-cache).
+      const again = await t.call('GET', '/', undefined, {
+        accept: 'text/html',
+        'if-none-match': etag ?? '',
+        'cache-control': 'max-age=0',
+      });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+      expect(directives(again.headers.get('content-security-policy') ?? '')['script-src']).toBe("'self'");
+    } finally {
+      await t.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('is configured by the server’s environment (CSP_CONNECT_SRC), and a bad value stops the start', async () => {
     const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -36,7 +36,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   app.addHook('onSend', async (request, reply, payload) => {
     const isApi = isApiPath(request.url);
     const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('Content-Security-Policy', !isApi && type.includes('text/html') ? site : API_CSP);
+    // A 304 has no content type, but the browser applies its headers to the cached page it revalidates.
+    const sitePage = !isApi && (type.includes('text/html') || reply.statusCode === 304);
+    reply.header('Content-Security-Policy', sitePage ? site : API_CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
