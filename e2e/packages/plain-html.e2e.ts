@@ -175,8 +175,8 @@ test('the script tag page registers a passkey and signs in with it', async ({ br
       localStorage.removeItem('psg_auth_token');
       localStorage.removeItem('psg_refresh_token');
     });
-    // The same page again: the browser revalidates it (304) and must keep the site's policy.
-    await page.reload();
+    // The first visit's page again: the browser revalidates it (304), and its scripts must still run.
+    await page.goto(`${server!.url}/`);
     await signedIn(page);
     expect(foreign, 'the page loaded something from another origin').toEqual([]);
   } finally {

@@ -1,15 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openPreview, showView } from './preview-page';
+import { showView, usePreviewPage } from './preview-page';
 import { VIEW_SAMPLES } from './view-states';
 
-// One page for the whole file: each test only swaps the state the preview shows.
-test.describe.configure({ mode: 'serial' });
-let page: Page;
-test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  await openPreview(page);
-});
-test.afterAll(() => page.close());
+const previewPage = usePreviewPage();
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -41,6 +34,7 @@ function readIcons(target: Page): Promise<IconReading[]> {
 }
 
 test('every view with an icon draws it as SVG in light and dark', async () => {
+  const page = previewPage();
   let viewsWithIcons = 0;
   for (const [name, state] of Object.entries(VIEW_SAMPLES)) {
     for (const theme of ['light', 'dark'] as const) {

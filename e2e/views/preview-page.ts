@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const www = join(root, 'www');
@@ -36,6 +36,24 @@ export async function openPreview(page: Page): Promise<void> {
   await page.goto(`${PREVIEW_ORIGIN}/`);
   await page.addScriptTag({ content: axeSource });
   await page.locator('passage-view-preview').evaluate((el) => customElements.whenDefined(el.localName));
+}
+
+/**
+ * One preview page for the whole file (each test only swaps the state it shows): opened before the
+ * first test, closed after the last. Call at the top of a file; the returned function gives the page.
+ */
+export function usePreviewPage(): () => Page {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
+    await openPreview(page);
+  });
+  test.afterAll(() => page?.close());
+  return () => {
+    if (!page) throw new Error('the preview page is not open');
+    return page;
+  };
 }
 
 /** Sets what the preview shows and waits for it to render. */

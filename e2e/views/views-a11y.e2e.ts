@@ -1,19 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, openPreview, showView } from './preview-page';
+import { expect, test } from '@playwright/test';
+import { axeViolations, showView, usePreviewPage } from './preview-page';
 import { VIEW_SAMPLES } from './view-states';
 
-// One page for the whole file: each test only swaps the state the preview shows.
-test.describe.configure({ mode: 'serial' });
-let page: Page;
-test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  await openPreview(page);
-});
-test.afterAll(() => page.close());
+const previewPage = usePreviewPage();
 
 test.describe('every view passes axe-core in light and dark', () => {
   for (const [name, state] of Object.entries(VIEW_SAMPLES)) {
     test(name, async () => {
+      const page = previewPage();
       for (const theme of ['light', 'dark'] as const) {
         await showView(page, { state, theme });
         const violations = await axeViolations(page);
@@ -24,6 +18,7 @@ test.describe('every view passes axe-core in light and dark', () => {
 });
 
 test('right-to-left Arabic and a customized theme', async () => {
+  const page = previewPage();
   await showView(page, {
     state: VIEW_SAMPLES['one-time-code-invalid'],
     language: 'ar',

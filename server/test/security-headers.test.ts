@@ -1,8 +1,24 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, parseCspOrigins } from '../src/config/config.js';
 import { registerSecurityHeaders, siteCsp } from '../src/http/security-headers.js';
-import { startTestServer } from './support/test-server.js';
+import { type RunningTestServer, startTestServer } from './support/test-server.js';
+
+/** Runs `use` against a test server that serves a one-page site, then stops it and removes the site. */
+async function withSite(env: Record<string, string>, use: (t: RunningTestServer) => Promise<void>) {
+  const root = mkdtempSync(join(tmpdir(), 'op-csp-'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+  const t = await startTestServer({ staticDir: root, env });
+  try {
+    await use(t);
+  } finally {
+    await t.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
 
 /** The directives of a policy, by name. */
 const directives = (csp: string) =>
@@ -81,14 +97,8 @@ describe('the headers on the wire', () => {
     await app.close();
   });
 
-  it('keeps the site policy on a page revalidated with 304 (the browser applies it to the cached page)', async () => {
-    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const root = mkdtempSync(join(tmpdir(), 'op-csp-304-'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
-    const t = await startTestServer({ staticDir: root });
-    try {
+  it('keeps the site policy on a page revalidated with 304 (the browser applies it to the cached page)', () =>
+    withSite({}, async (t) => {
       const first = await t.call('GET', '/', undefined, { accept: 'text/html' });
       const etag = first.headers.get('etag');
       expect(etag).toBeTruthy();
@@ -101,28 +111,15 @@ describe('the headers on the wire', () => {
       expect(again.status).toBe(304);
       expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
       expect(directives(again.headers.get('content-security-policy') ?? '')['script-src']).toBe("'self'");
-    } finally {
-      await t.stop();
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    }));
 
   it('is configured by the server’s environment (CSP_CONNECT_SRC), and a bad value stops the start', async () => {
-    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const root = mkdtempSync(join(tmpdir(), 'op-csp-'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
-    const t = await startTestServer({ staticDir: root, env: { CSP_CONNECT_SRC: 'https://api.emailjs.com' } });
-    try {
+    await withSite({ CSP_CONNECT_SRC: 'https://api.emailjs.com' }, async (t) => {
       const res = await t.call('GET', '/', undefined, { accept: 'text/html' });
       const csp = directives(res.headers.get('content-security-policy') ?? '');
       expect(csp['connect-src']).toBe("'self' https://api.emailjs.com");
       expect(csp['form-action']).toBe("'self' https://api.emailjs.com");
-    } finally {
-      await t.stop();
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
     expect(() => loadConfig({ CSP_CONNECT_SRC: 'https://api.emailjs.com/api/v1.0' })).toThrow(
       /CSP_CONNECT_SRC must list origins/,
     );
