@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type BuildOptions, buildServer, type OpenPassageServer } from '../../src/app.js';
 import type { AppSettings } from '../../src/apps/app-settings.js';
 import { loadConfig, type ServerConfig } from '../../src/config/config.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_APP_ID = 'testApp0000000000000001';
 
@@ -29,9 +29,13 @@ export async function startTestServer(
     /** Log level (default: silent, or info with a logStream) and other build options (delivery tuning). */
     logLevel?: string;
     build?: BuildOptions;
+    /** A database another server of the test also uses (several instances); the caller drops it. */
+    database?: TestDatabase;
+    /** The proxy's URL that several instances share (default: this server's own address). */
+    publicUrl?: string;
   } = {},
 ): Promise<RunningTestServer> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const dir = await mkdtemp(join(tmpdir(), 'open-passage-test-'));
   const appsFile = join(dir, 'apps.json');
   const apps = options.apps ?? [{ id: TEST_APP_ID }];
@@ -58,7 +62,7 @@ export async function startTestServer(
       }),
   );
   config.port = probe;
-  config.publicUrl = `http://localhost:${probe}`;
+  config.publicUrl = options.publicUrl ?? `http://localhost:${probe}`;
   const server = await buildServer(config, {
     ...options.build,
     ...(options.logStream ? { logStream: options.logStream } : {}),
@@ -79,7 +83,7 @@ export async function startTestServer(
     },
     async stop() {
       await server.close();
-      await database.drop();
+      if (!options.database) await database.drop();
       await rm(dir, { recursive: true, force: true });
     },
   };
