@@ -1,8 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { RefreshTokens } from '../src/tokens/refresh-tokens.js';
+import { SigningKeys } from '../src/tokens/signing-keys.js';
 import { sha256Hex } from '../src/security/random.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -55,5 +57,44 @@ describe('migrations over data written by earlier releases', () => {
     expect(live.ok && live.authTime).toBe(Date.parse('2026-11-01T10:00:00.000Z') / 1000);
     expect(await tokens.spend('app1', 'revoked-token')).toEqual({ ok: false, reason: 'revoked' });
     expect(await tokens.spend('app1', 'spent-token')).toEqual({ ok: false, reason: 'reused' });
+  });
+});
+
+describe('0020 over signing keys that racing instances made before it', () => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = openDatabase(database.url).db;
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('migrates an app with two unretired keys, which stay published, the oldest signing', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0019-outgoing-expiry')).error).toBeUndefined();
+    const key = (kid: string, createdAt: string) => {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const { n, e } = publicKey.export({ format: 'jwk' });
+      return {
+        kid,
+        app_id: 'app1',
+        private_jwk: JSON.stringify(privateKey.export({ format: 'jwk' })),
+        public_jwk: JSON.stringify({ kty: 'RSA', alg: 'RS256', use: 'sig', kid, n, e }),
+        created_at: createdAt,
+        retired_at: null,
+      };
+    };
+    await db
+      .insertInto('signing_keys')
+      .values([key('racedKeyB', '2026-11-01T10:00:00.001Z'), key('racedKeyA', '2026-11-01T10:00:00.000Z')])
+      .execute();
+
+    await migrateToLatest(db);
+    const keys = await new SigningKeys(db).forApp('app1');
+    expect(keys.signing.kid).toBe('racedKeyA');
+    expect(keys.jwks.map((jwk) => jwk.kid)).toEqual(['racedKeyA', 'racedKeyB']);
   });
 });

@@ -47,6 +47,8 @@ export interface SigningKeysTable {
   public_jwk: string;
   created_at: string;
   retired_at: string | null;
+  /** 1: generated because the app had no unretired key; at most one such unretired key per app (0020). */
+  first_use: Generated<number>;
 }
 
 /** One sign-in: its refresh tokens share the user, the sign-in time, the absolute expiry and revocation. */

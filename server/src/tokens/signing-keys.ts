@@ -33,12 +33,25 @@ export interface AppKeys {
 /** Unknown kids trigger at most one reload per app in this interval (another instance may have added a key). */
 const RELOAD_INTERVAL_MS = 10_000;
 
+/** An instance reads its cached keys again after this long, so key changes reach every instance. */
+const REFRESH_AFTER_MS = 60_000;
+
+interface CachedKeys {
+  keys: Promise<AppKeys>;
+  loadedAt: number;
+  refreshing: boolean;
+}
+
 /**
  * Per-app RS256 keys, RSA-3072 by default, persisted in the database and generated on first use.
+ * Instances that find no key at once each generate one, and the database keeps only the first
+ * (migration 0020): all of them then sign with and publish the same key.
  * The imported keys are cached in memory: signing never waits for the database after the first call.
+ * The cache is read again in the background every minute (while the old keys go on signing), and at
+ * once when a token names a kid not known here, so keys added or retired elsewhere reach every instance.
  */
 export class SigningKeys {
-  private readonly cache = new Map<string, Promise<AppKeys>>();
+  private readonly cache = new Map<string, CachedKeys>();
   private readonly lastReload = new Map<string, number>();
 
   constructor(
@@ -47,13 +60,12 @@ export class SigningKeys {
   ) {}
 
   forApp(appId: string): Promise<AppKeys> {
-    let keys = this.cache.get(appId);
-    if (!keys) {
-      keys = this.load(appId);
-      keys.catch(() => this.cache.delete(appId));
-      this.cache.set(appId, keys);
+    const cached = this.cache.get(appId);
+    if (!cached) return this.reload(appId);
+    if (!cached.refreshing && Date.now() - cached.loadedAt >= REFRESH_AFTER_MS) {
+      this.refresh(appId, cached);
     }
-    return keys;
+    return cached.keys;
   }
 
   /** The verification key for `kid`, reloading once in a while when the kid is not known here yet. */
@@ -63,8 +75,32 @@ export class SigningKeys {
     const last = this.lastReload.get(appId) ?? 0;
     if (Date.now() - last < RELOAD_INTERVAL_MS) return undefined;
     this.lastReload.set(appId, Date.now());
-    this.cache.delete(appId);
-    return (await this.forApp(appId)).verifying.get(kid);
+    return (await this.reload(appId)).verifying.get(kid);
+  }
+
+  /** Reads the keys now; callers wait for them (first use, unknown kid). */
+  private reload(appId: string): Promise<AppKeys> {
+    const cached: CachedKeys = { keys: this.load(appId), loadedAt: Date.now(), refreshing: false };
+    cached.keys.catch(() => {
+      if (this.cache.get(appId) === cached) this.cache.delete(appId);
+    });
+    this.cache.set(appId, cached);
+    return cached.keys;
+  }
+
+  /** Reads the keys again while the cached ones go on serving; a failure keeps them until the next try. */
+  private refresh(appId: string, cached: CachedKeys): void {
+    cached.refreshing = true;
+    this.load(appId).then(
+      (keys) => {
+        if (this.cache.get(appId) !== cached) return;
+        this.cache.set(appId, { keys: Promise.resolve(keys), loadedAt: Date.now(), refreshing: false });
+      },
+      () => {
+        cached.loadedAt = Date.now();
+        cached.refreshing = false;
+      },
+    );
   }
 
   private async load(appId: string): Promise<AppKeys> {
@@ -97,6 +133,7 @@ export class SigningKeys {
       .execute();
   }
 
+  /** Inserts a new key unless another instance's first-use key got there first (then nothing changes). */
   private async generate(appId: string): Promise<void> {
     const { privateKey, publicKey } = await generateRsaKeyPair('rsa', { modulusLength: this.modulusLength });
     const kid = newId();
@@ -111,7 +148,9 @@ export class SigningKeys {
         public_jwk: JSON.stringify(publicJwk),
         created_at: isoNow(),
         retired_at: null,
+        first_use: 1,
       })
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
   }
 }

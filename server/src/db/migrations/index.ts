@@ -15,6 +15,7 @@ import * as webauthnChallenges from './0016-webauthn-challenges.js';
 import * as refreshFamilies from './0017-refresh-families.js';
 import * as codeFailureBudget from './0018-code-failure-budget.js';
 import * as outgoingExpiry from './0019-outgoing-expiry.js';
+import * as oneFirstSigningKey from './0020-one-first-signing-key.js';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0017-refresh-families': refreshFamilies,
   '0018-code-failure-budget': codeFailureBudget,
   '0019-outgoing-expiry': outgoingExpiry,
+  '0020-one-first-signing-key': oneFirstSigningKey,
 };
