@@ -16,7 +16,12 @@ import type { MessageSender } from './delivery/outgoing-message.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
 import { AppOrigins } from './http/app-origins.js';
 import { registerCors } from './http/cors.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandling,
+} from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
@@ -77,8 +82,11 @@ export async function buildServer(
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new OneLinePerRequest(),
     trustProxy: trustedProxies(config.trustProxy) as boolean,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 64 * 1024,
+    // The router's and Node's refusals come before any error handler: both answer `{code, error}` too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.

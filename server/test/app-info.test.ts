@@ -49,12 +49,10 @@ describe('GET /v1/apps/{appId}', () => {
     expect(await res.json()).toEqual({ code: 'app_not_found', error: expect.stringMatching(/app/i) });
   });
 
-  it('answers 400 with a readable message for a malformed app id', async () => {
+  it('answers a malformed app id like an unknown one: 404 app_not_found', async () => {
     const res = await t.call('GET', '/v1/apps/not-an-id!');
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as { code: string; error: string };
-    expect(body.code).toBe('invalid_request');
-    expect(body.error).toContain('appId');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 'app_not_found', error: 'No app with this id exists.' });
   });
 
   it('answers a JSON 404 for an unknown API path', async () => {

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
@@ -301,6 +302,50 @@ describe('contact endpoint without a trusted proxy', () => {
       // Without SMTP, the message reaches the dev outbox.
       const outbox = (await (await t.call('GET', '/dev/outbox')).json()) as { to: string }[];
       expect(outbox.length).toBeGreaterThan(0);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('a malformed multipart body', () => {
+  it('is the client’s mistake: 400 with an EmailJS-style text, nothing logged at error level', async () => {
+    const levels: { level: number; msg: string }[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) levels.push(JSON.parse(line));
+    });
+    const t = await startTestServer({ logStream });
+    try {
+      const bodies = [
+        ['multipart/form-data', 'x'], // no boundary at all: what `curl --data-binary x` sends
+        ['multipart/form-data; boundary=zz', 'x'],
+        ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
+      ];
+      for (const path of ['/api/v1.0/email/send-form', '/api/v1.0/email/send']) {
+        for (const [type, body] of bodies) {
+          const res = await t.call('POST', path, body, { 'content-type': type! });
+          expect(res.status).toBe(400);
+          expect(res.headers.get('content-type')).toContain('text/plain');
+          expect(await res.text()).toMatch(/^The form data is malformed \(.+\)\.$/);
+        }
+      }
+      expect(levels.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('still reads a repeated field as the list of its values', async () => {
+    const t = await startTestServer();
+    try {
+      const form = emailJsForm({ message: 'Hello' });
+      form.append('topic', 'a');
+      form.append('topic', 'b');
+      const res = await fetch(`${t.baseUrl}/api/v1.0/email/send-form`, { method: 'POST', body: form });
+      expect(await res.text()).toBe('OK');
+      const [row] = await t.server.db.selectFrom('contact_messages').select('fields').execute();
+      expect(JSON.parse(row!.fields)).toEqual({ message: 'Hello', topic: '["a","b"]' });
     } finally {
       await t.stop();
     }

@@ -2,6 +2,7 @@ import { loadConfig } from '../src/config/config.js';
 import { trustedProxies } from '../src/http/trusted-proxies.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingSchemaParts } from '../src/http/route-schemas.js';
+import { rawRequest } from './support/raw-request.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 const OTHER_APP = 'otherApp000000000000002';
@@ -88,6 +89,72 @@ describe('CORS, security headers, health and OpenAPI', () => {
 
   it('has a schema on every registered route', () => {
     expect(t.server.routesWithoutSchema).toEqual([]);
+  });
+});
+
+describe('refusals before any route runs (router, body parser, Node)', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.stop());
+
+  const get = (path: string, headers?: Record<string, string>) =>
+    rawRequest(t.baseUrl, 'GET', path, headers ? { headers } : {});
+  const answer = (res: { status: number; text: string }) => ({ status: res.status, ...JSON.parse(res.text) });
+
+  it('answers a URL that does not decode with 400 {code, error}', async () => {
+    expect(answer(await get('/v1/apps/%ff%fe'))).toEqual({
+      status: 400,
+      code: 'invalid_request',
+      error: 'The URL is not validly percent-encoded.',
+    });
+  });
+
+  it('answers a path parameter over 100 characters with 414 {code, error}', async () => {
+    expect(answer(await get(`/v1/apps/${'a'.repeat(101)}`))).toEqual({
+      status: 414,
+      code: 'invalid_request',
+      error: 'A path segment is longer than 100 characters.',
+    });
+  });
+
+  it("answers headers over Node's limit (a huge query) with 431 {code, error} and the API's headers", async () => {
+    const res = await get(`/v1/apps/${TEST_APP_ID}?q=${'x'.repeat(70 * 1024)}`);
+    expect(answer(res)).toEqual({
+      status: 431,
+      code: 'invalid_request',
+      error: "The request's URL and headers together are larger than 16 kB.",
+    });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers what is not HTTP (an unknown method) with 400 {code, error}', async () => {
+    expect(answer(await rawRequest(t.baseUrl, 'BREW', '/v1/health'))).toEqual({
+      status: 400,
+      code: 'invalid_request',
+      error: 'The request is not valid HTTP/1.1.',
+    });
+  });
+
+  it('answers a body over the limit with 413 {code, error}', async () => {
+    const res = await t.call('POST', `/v1/apps/${TEST_APP_ID}/login/otp`, { x: 'x'.repeat(70 * 1024) });
+    expect({ status: res.status, ...((await res.json()) as object) }).toEqual({
+      status: 413,
+      code: 'invalid_request',
+      error: 'The request body is larger than this endpoint accepts.',
+    });
+  });
+
+  it('answers an app id no app can have exactly like an unknown one: 404 app_not_found', async () => {
+    const unknown = answer(await get(`/v1/apps/${'Z'.repeat(64)}`));
+    expect(unknown).toEqual({ status: 404, code: 'app_not_found', error: 'No app with this id exists.' });
+    for (const id of ['no-such-app', 'a.b', '%00', 'c'.repeat(80)]) {
+      expect(answer(await get(`/v1/apps/${id}`))).toEqual(unknown);
+      expect(answer(await get(`/v1/apps/${id}/.well-known/jwks.json`))).toEqual(unknown);
+    }
   });
 });
 

@@ -5,7 +5,14 @@ import { AppInfo, errorResponses } from '../openapi/passage-schemas.js';
 import { toAppInfo } from './app-info.js';
 import type { AppsRepository } from './apps-repository.js';
 
-export const AppIdParams = Type.Object({ appId: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }) });
+/**
+ * Any text: the lookup decides, so an id no app can have (`my-app`, `%00`) is answered like one no app has,
+ * 404 app_not_found, instead of failing a pattern first (the router refuses ids over 100 characters).
+ */
+export const AppId = Type.String({
+  description: "The app's id (an unknown or malformed one: 404 `app_not_found`)",
+});
+export const AppIdParams = Type.Object({ appId: AppId });
 
 export const appRoutes: FastifyPluginAsyncTypebox<{ apps: AppsRepository }> = async (app, { apps }) => {
   app.get(

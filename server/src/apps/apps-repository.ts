@@ -1,6 +1,14 @@
 import type { Db } from '../db/database.js';
 import type { AppSettings } from './app-settings.js';
 
+/**
+ * App ids are letters and digits (app-settings.ts); routes take any text as an id, so anything else is
+ * known to match no app without asking the database (PostgreSQL refuses a NUL in text, for one).
+ */
+export function couldBeAppId(id: string): boolean {
+  return /^[A-Za-z0-9]{1,64}$/.test(id);
+}
+
 /** Apps live in the database so every instance sees the same set; the apps file seeds it. */
 export class AppsRepository {
   private readonly changeListeners: Array<(id: string) => void> = [];
@@ -13,6 +21,7 @@ export class AppsRepository {
   }
 
   async find(id: string): Promise<AppSettings | undefined> {
+    if (!couldBeAppId(id)) return undefined;
     const row = await this.db.selectFrom('apps').select('settings').where('id', '=', id).executeTakeFirst();
     return row ? (JSON.parse(row.settings) as AppSettings) : undefined;
   }
@@ -35,6 +44,7 @@ export class AppsRepository {
 
   /** True when an app was deleted. */
   async delete(id: string): Promise<boolean> {
+    if (!couldBeAppId(id)) return false;
     const result = await this.db.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
     for (const listener of this.changeListeners) listener(id);
     return Number(result.numDeletedRows) > 0;

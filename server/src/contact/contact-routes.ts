@@ -74,15 +74,40 @@ function answer(request: FastifyRequest, reply: FastifyReply, status: number, te
     : sendText(reply, status, text);
 }
 
+/**
+ * Reads a multipart form into `request.body` as `{name: value}` (a repeated name: the list of its values).
+ * A body the multipart parser cannot read (no boundary, a form cut short, a malformed part header) is the
+ * sender's mistake: it gets 400 with an EmailJS-style text, not a 500. The parser's limits keep their 413.
+ */
+async function readForm(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const body: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        await part.toBuffer(); // never kept (the limits allow no file); read so that the form goes on
+        continue;
+      }
+      const before = body[part.fieldname];
+      body[part.fieldname] =
+        before === undefined ? part.value : [...(Array.isArray(before) ? before : [before]), part.value];
+    }
+  } catch (error) {
+    if (typeof (error as Partial<FastifyError>).statusCode === 'number') throw error;
+    throw EMAILJS.badRequest(`The form data is malformed (${(error as Error).message}).`);
+  }
+  request.body = body;
+}
+
 /** The EmailJS-compatible contact endpoint: stores each message, then forwards it through the queue. */
 export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = async (app, options) => {
   const { db, apps, sender, contactTo } = options;
   const limiter = new RateLimiter(db, options.rateLimitFactor);
 
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fields: MAX_FIELDS + 5, fieldSize: MAX_FIELD_LENGTH * 4, files: 0, parts: MAX_FIELDS + 5 },
   });
+  app.addHook('preValidation', readForm);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof EmailJsAnswer) return answer(request, reply, error.status, error.text);

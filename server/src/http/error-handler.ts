@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
+import { API_CSP } from './security-headers.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -20,23 +23,115 @@ export function describeValidation(context: string, issues: ValidationIssue[]): 
   return `${path} ${issue.message ?? 'is invalid'}`;
 }
 
+/** The longest path parameter the router accepts; a longer one is refused with 414 before any route runs. */
+export const MAX_PARAM_LENGTH = 100;
+
+/** What every failure leaves as: the HTTP status and the `{code, error}` body. */
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  error: string;
+}
+
+const SERVER_FAILURE: ErrorAnswer = {
+  status: 500,
+  code: 'internal_server_error',
+  error: 'Something went wrong on the server.',
+};
+
+/** Fastify's own refusals, said in a sentence a client developer can act on (the status stays Fastify's). */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not validly percent-encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`,
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than this endpoint accepts.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'This content type is not accepted here: send JSON (as application/json or text/plain).',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty, but its content type says JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+};
+
+/**
+ * The one mapping from an error to its answer, for the error handler and the router's refusals alike.
+ * A client's mistake keeps its 4xx status and gets `invalid_request` (docs/server/auth-api.md, error codes);
+ * anything else is a server failure, answered without details.
+ */
+export function errorAnswer(error: FastifyError): ErrorAnswer {
+  if (error instanceof ApiError) return { status: error.statusCode, code: error.code, error: error.message };
+  if (error.validation) {
+    const message = describeValidation(error.validationContext ?? 'request', error.validation);
+    return { status: 400, code: 'invalid_request', error: message };
+  }
+  const status = error.statusCode;
+  if (status === undefined || status < 400 || status >= 500) return SERVER_FAILURE;
+  const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+  // Fastify's JSON parser rejects a syntax error with the parser's own message and status 400.
+  const message =
+    known ?? (error instanceof SyntaxError ? `The body is not valid JSON: ${error.message}` : error.message);
+  return { status, code: 'invalid_request', error: message || (STATUS_CODES[status] ?? 'Bad request') };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: FastifyError) {
+  const answer = errorAnswer(error);
+  if (answer.status >= 500) request.log.error({ err: error }, 'unhandled error');
+  return reply.status(answer.status).send({ code: answer.code, error: answer.error });
+}
+
 /** Every failure leaves as `{code, error}`; 5xx details stay in the log, never in the answer. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send({ code: error.code, error: error.message });
-    }
-    if (error.validation) {
-      const message = describeValidation(error.validationContext ?? 'request', error.validation);
-      return reply.status(400).send({ code: 'invalid_request', error: message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: 'invalid_request', error: error.message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ code: 'internal_server_error', error: 'Something went wrong on the server.' });
-  });
+  app.setErrorHandler((error: FastifyError, request, reply) => send(request, reply, error));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router's refusals (a URL that does not decode, a path parameter
+ * over MAX_PARAM_LENGTH) are raised before any route or error handler, so they are answered here.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return send(request, reply, error);
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by the error's code. */
+export function nodeRefusal(code: string | undefined): ErrorAnswer {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      code: 'invalid_request',
+      error: `The request's URL and headers together are larger than ${Math.floor(maxHeaderSize / 1024)} kB.`,
+    };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT')
+    return { status: 408, code: 'invalid_request', error: 'The request did not arrive in time.' };
+  return { status: 400, code: 'invalid_request', error: 'The request is not valid HTTP/1.1.' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node refuses a request it cannot parse (oversized headers, an unknown
+ * method, broken framing) on the socket, before any hook runs. The answer is written by hand, in the same
+ * shape and with the API's security headers, and the connection is closed (its framing is lost).
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = nodeRefusal(error.code);
+  this.log.info({ code: error.code, status: answer.status }, 'refused a request Node could not parse');
+  if (socket.writable) {
+    const body = JSON.stringify({ code: answer.code, error: answer.error });
+    socket.write(
+      [
+        `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Content-Security-Policy: ${API_CSP}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AuthResultBody, errorResponses, Handshake, PublicUser } from '../openapi/passage-schemas.js';
+import { AppIdParams } from '../apps/app-routes.js';
 
 const Base64Url = Type.String({ pattern: '^[A-Za-z0-9_-]*={0,2}$', maxLength: 65536 });
 
@@ -75,7 +76,7 @@ export const AddDeviceStartBody = Type.Union([
 ]);
 
 export const DeviceParams = Type.Object({
-  appId: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }),
+  ...AppIdParams.properties,
   deviceId: Type.String({ minLength: 1, maxLength: 64 }),
 });
 
