@@ -13,7 +13,8 @@ export const PREVIEW_ORIGIN = 'http://views.localhost';
 
 const previewHtml = (
   more = '',
-) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>View preview</title>
+  head = '',
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>View preview</title>${head}
 <script type="module" src="/build/open-passage.esm.js"></script></head>
 <body><main><h1 tabindex="-1">View preview</h1><passage-view-preview></passage-view-preview>${more}</main></body></html>`;
 
@@ -22,6 +23,8 @@ export interface PreviewOptions {
   csp?: string;
   /** More markup after the preview element. */
   more?: string;
+  /** More markup in the head. */
+  head?: string;
   /** Skip axe-core (its injected script is inline: a strict policy would refuse it). */
   axe?: boolean;
 }
@@ -32,7 +35,11 @@ export async function openPreview(page: Page, options: PreviewOptions = {}): Pro
   await page.route(`${PREVIEW_ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/')
-      return route.fulfill({ contentType: 'text/html', headers, body: previewHtml(options.more) });
+      return route.fulfill({
+        contentType: 'text/html',
+        headers,
+        body: previewHtml(options.more, options.head),
+      });
     const file = normalize(join(www, path));
     if (!file.startsWith(www)) return route.fulfill({ status: 404 });
     try {

@@ -24,9 +24,8 @@ function computed(host: Locator, selector: string, properties: string[]): Promis
   );
 }
 
-test('the elements are styled under a policy without style-src unsafe-inline, and break no rule of it', async ({
-  page,
-}) => {
+/** Collects what the page's policy refuses (console messages and securitypolicyviolation events). */
+async function recordViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|violates/i.test(message.text())) violations.push(message.text());
@@ -36,6 +35,13 @@ test('the elements are styled under a policy without style-src unsafe-inline, an
       console.error(`violates ${event.effectiveDirective}: ${event.blockedURI} (${event.sample})`);
     });
   });
+  return violations;
+}
+
+test('the elements are styled under a policy without style-src unsafe-inline, and break no rule of it', async ({
+  page,
+}) => {
+  const violations = await recordViolations(page);
   // The profile beside the preview: with no API behind it (404), it shows the app id as invalid, in its theme.
   await openPreview(page, {
     csp: STRICT,
@@ -78,5 +84,30 @@ test('the elements are styled under a policy without style-src unsafe-inline, an
   expect(await computed(profile, '.container', ['font-family', 'max-width'])).toEqual([FONT, '600px']);
   expect(await profile.evaluate((el) => getComputedStyle(el).display)).toBe('block');
 
+  expect(violations).toEqual([]);
+});
+
+test('without constructable stylesheets, the <style> fallback takes the nonce of <meta name="csp-nonce">', async ({
+  page,
+}) => {
+  const violations = await recordViolations(page);
+  // An older browser: no CSSStyleSheet#replaceSync, so neither the views nor Stencil can adopt sheets.
+  await page.addInitScript(() => {
+    delete (CSSStyleSheet.prototype as Partial<CSSStyleSheet>).replaceSync;
+  });
+  await openPreview(page, {
+    csp: `${STRICT} 'nonce-e2eNonce123'`,
+    axe: false,
+    head: '<meta name="csp-nonce" content="e2eNonce123">',
+    more: '<passage-profile app-id="cspProfileApp00000000001" api-url="/no-api"></passage-profile>',
+  });
+  await showView(page, { state: VIEW_SAMPLES['one-time-code'] });
+  expect(await computed(preview(page), '.container', ['font-family'])).toEqual([FONT]);
+  expect(await computed(preview(page), '.otp', ['display'])).toEqual(['flex']);
+  expect(await preview(page).evaluate((el) => el.shadowRoot?.adoptedStyleSheets.length)).toBe(0);
+  const profile = page.locator('passage-profile');
+  await expect(profile.getByRole('alert')).toHaveText('This app ID is invalid.');
+  expect(await computed(profile, '.container', ['font-family'])).toEqual([FONT]);
+  expect(await profile.evaluate((el) => getComputedStyle(el).display)).toBe('block');
   expect(violations).toEqual([]);
 });

@@ -13,11 +13,7 @@
 /** Whether this browser can adopt constructed stylesheets into shadow roots. */
 export const CONSTRUCTABLE: boolean = (() => {
   try {
-    return (
-      typeof document !== 'undefined' &&
-      Array.isArray(document.adoptedStyleSheets) &&
-      typeof new CSSStyleSheet().replaceSync === 'function'
-    );
+    return 'adoptedStyleSheets' in document && 'replaceSync' in CSSStyleSheet.prototype;
   } catch {
     return false;
   }
@@ -41,7 +37,7 @@ function sheetFor(doc: Document, css: string): CSSStyleSheet {
 /**
  * Adds the sheets of `styles`, in order, to the shadow root `node` is in (each once; sheets the root
  * already has keep their place). Returns false when it cannot: no constructable stylesheets, or the
- * node is not in a shadow root; the caller then renders a `<style>` element (see `styleElement`).
+ * node is not in a shadow root; the caller then renders a `<style>` element with `cspNonce()`.
  */
 export function adoptStyles(node: Node | null | undefined, ...styles: string[]): boolean {
   if (!CONSTRUCTABLE || !node) return false;
@@ -56,15 +52,6 @@ export function adoptStyles(node: Node | null | undefined, ...styles: string[]):
 /** The page's CSP nonce for style elements, from `<meta name="csp-nonce" content="…">`. */
 export function cspNonce(doc: Document = document): string | undefined {
   return doc.head?.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? undefined;
-}
-
-/** A `<style>` element for browsers that cannot adopt sheets, with the page's nonce. */
-export function styleElement(css: string): HTMLStyleElement {
-  const style = document.createElement('style');
-  const nonce = cspNonce();
-  if (nonce) style.nonce = nonce;
-  style.textContent = css;
-  return style;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   listHeight,
   scrollToShow,
 } from './dropdown-logic';
-import { adoptStyles, styleElement } from '../../../themes/sheets';
+import { adoptStyles, cspNonce } from '../../../themes/sheets';
 
 export interface DropdownItem {
   value: string;
@@ -77,7 +77,12 @@ export class Dropdown {
   ) {
     root.classList.add('dropdown');
     // Adopted by the shadow root it is built in (CSP-safe), else a <style> of its own.
-    const style = adoptStyles(root, STYLES) ? [] : [styleElement(STYLES)];
+    const style: HTMLStyleElement[] = [];
+    if (!adoptStyles(root, STYLES)) {
+      const element = make('style', { nonce: cspNonce() ?? '' });
+      element.textContent = STYLES;
+      style.push(element);
+    }
     this.labelEl = make('span', { id: `${id}-label`, class: 'status' });
     this.input = make('input', { type: 'hidden', name });
     this.box = make('div', {
