@@ -7,6 +7,10 @@ export const config: Config = {
   tsconfig: 'tsconfig.stencil.json',
   taskQueue: 'async',
   globalScript: 'src/global/global.ts',
+  // No `<style>` in the page's head hiding the elements until they load (Stencil's lazy loader adds
+  // one by default): a page whose CSP has no style-src 'unsafe-inline' would refuse it, and the
+  // elements have no light-DOM content to hide anyway. Their own styles are adopted sheets.
+  invisiblePrehydration: false,
   outputTargets: [
     // For the types (dist/types); its lazy builds (dist/lazy, dist/esm, dist/cjs) are not shipped, and
     // no dist/collection: the package is consumed as built elements, not as Stencil sources.

@@ -11,20 +11,41 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text
 /** The origin the preview page is served from (routed by Playwright from the built www/ folder). */
 export const PREVIEW_ORIGIN = 'http://views.localhost';
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>View preview</title>
+const previewHtml = (
+  more = '',
+  head = '',
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>View preview</title>${head}
 <script type="module" src="/build/open-passage.esm.js"></script></head>
-<body><main><h1 tabindex="-1">View preview</h1><passage-view-preview></passage-view-preview></main></body></html>`;
+<body><main><h1 tabindex="-1">View preview</h1><passage-view-preview></passage-view-preview>${more}</main></body></html>`;
+
+export interface PreviewOptions {
+  /** A Content-Security-Policy header for the page and the files it loads. */
+  csp?: string;
+  /** More markup after the preview element. */
+  more?: string;
+  /** More markup in the head. */
+  head?: string;
+  /** Skip axe-core (its injected script is inline: a strict policy would refuse it). */
+  axe?: boolean;
+}
 
 /** Opens a page with only the elements loaded and one `<passage-view-preview>`, with axe-core injected. */
-export async function openPreview(page: Page): Promise<void> {
+export async function openPreview(page: Page, options: PreviewOptions = {}): Promise<void> {
+  const headers = options.csp ? { 'Content-Security-Policy': options.csp } : undefined;
   await page.route(`${PREVIEW_ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: PAGE });
+    if (path === '/')
+      return route.fulfill({
+        contentType: 'text/html',
+        headers,
+        body: previewHtml(options.more, options.head),
+      });
     const file = normalize(join(www, path));
     if (!file.startsWith(www)) return route.fulfill({ status: 404 });
     try {
       return route.fulfill({
         contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+        headers,
         body: readFileSync(file),
       });
     } catch {
@@ -34,7 +55,7 @@ export async function openPreview(page: Page): Promise<void> {
   // Reduced motion: no fade, so axe sees final colours (and the reduced-motion path is exercised).
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${PREVIEW_ORIGIN}/`);
-  await page.addScriptTag({ content: axeSource });
+  if (options.axe !== false) await page.addScriptTag({ content: axeSource });
   await page.locator('passage-view-preview').evaluate((el) => customElements.whenDefined(el.localName));
 }
 

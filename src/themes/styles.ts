@@ -62,8 +62,9 @@ font-size:var(--passage-body-font-size,var(--passage-body-font-size-default));li
 `;
 
 /**
- * The stylesheet of every view, rendered as a <style> inside the element's shadow root by the view
- * frame, so the views are self-contained wherever they are rendered: the shared theme, then the views.
+ * The stylesheet of every view, adopted by the element's shadow root by the view frame (a <style>
+ * where constructable sheets are missing, see sheets.ts), so the views are self-contained wherever
+ * they are rendered: the shared theme, then the views.
  */
 export const VIEW_STYLES = `${THEME_STYLES}.view{display:grid;gap:12px;animation:fade .3s ease-out}
 @keyframes fade{from{opacity:0}}

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-paths.js';
 
 /**
- * The built site loads only its own scripts, styles, images and fonts (inline styles: MUI and Stencil). It
- * sends data (fetch, form posts) to its own origin and to the `sendTo` origins: CSP_CONNECT_SRC, e.g.
+ * The built site loads only its own scripts, styles, images and fonts. Inline styles stay allowed for
+ * the demo's MUI/Emotion only: its prerendered `<style>` elements and `style="…"` attributes, and the
+ * `<style>` elements Emotion adds at run time; a nonce would mean templating every HTML answer instead
+ * of serving the precompressed files. The elements need no inline styles (docs/theming.md). It sends data (fetch, form posts) to its own origin and to the `sendTo` origins: CSP_CONNECT_SRC, e.g.
  * https://api.emailjs.com when the contact form posts to EmailJS itself.
  */
 export function siteCsp(sendTo: readonly string[] = []): string {

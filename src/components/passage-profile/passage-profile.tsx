@@ -62,6 +62,7 @@ import { MetadataForm } from './metadata-form';
 import { Modal } from './modal';
 import type { ProfileChange, SignInReason } from './profile-events';
 import { classifyFailure } from './profile-failures';
+import { adoptStyles, CONSTRUCTABLE, cspNonce } from '../../themes/sheets';
 import { PROFILE_STYLES } from './profile-styles';
 import { confirmationPath, readVerifyLink } from './verify-link';
 
@@ -753,12 +754,14 @@ export class PassageProfile {
     const mode = resolveThemeMode(this.theme, this.systemDark);
     return (
       <Host>
-        <style>{PROFILE_STYLES}</style>
+        {CONSTRUCTABLE ? null : <style nonce={cspNonce()}>{PROFILE_STYLES}</style>}
         <div
           class="container profile"
           part="container"
           data-theme={mode}
+          // CSSOM properties and an adopted sheet: nothing a strict style-src refuses (themes/sheets.ts).
           style={customizationFor(this.app, mode)}
+          ref={(el) => adoptStyles(el, PROFILE_STYLES)}
           dir={this.translator.dir}
           lang={this.translator.lang}
         >

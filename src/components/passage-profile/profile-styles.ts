@@ -97,5 +97,5 @@ border-radius:50%;animation:spin .5s linear infinite}
 @media (prefers-reduced-motion:reduce){.spinner{animation-duration:1.9s}.modal{animation:none}}
 `;
 
-/** Everything the profile's shadow root needs, rendered as one <style>. */
+/** Everything the profile's shadow root needs, adopted as one sheet (themes/sheets.ts). */
 export const PROFILE_STYLES = THEME_STYLES + PROFILE_RULES;

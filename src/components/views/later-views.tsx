@@ -7,6 +7,7 @@ import { h } from '@stencil/core';
 import { enLater } from '../../i18n/en-later';
 import { LATER_VIEW_STYLES } from '../../themes/styles';
 import { addEnglish } from '../../i18n/translator';
+import { addViewSheet } from '../../themes/sheets';
 import { renderMagicLinkActivation, renderMagicLinkSent } from './magic-link-views';
 import { renderOneTimeCode } from './one-time-code-view';
 import { renderPasskeyLogin, renderRegisterPasskey } from './passkey-views';
@@ -19,17 +20,14 @@ import {
 } from './simple-views';
 import type { ViewContext } from './view-context';
 
-// The English strings of these views travel with them.
+// The English strings and the rules of these views travel with them.
 addEnglish(enLater);
+addViewSheet(LATER_VIEW_STYLES);
 
 export type LaterView = Exclude<ViewState, { kind: 'loading' | 'invalid-app-id' | 'identifier' }>;
 
-/** A later view with the stylesheet rules that only the later views use. */
+/** A later view (its rules are among the views' sheets since this chunk loaded). */
 export function renderLaterView(state: LaterView, ctx: ViewContext) {
-  return [<style>{LATER_VIEW_STYLES}</style>, body(state, ctx)];
-}
-
-function body(state: LaterView, ctx: ViewContext) {
   switch (state.kind) {
     case 'magic-link-activation':
       return renderMagicLinkActivation(state, ctx);

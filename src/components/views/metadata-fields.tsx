@@ -1,6 +1,7 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import type { MetadataInput } from '../../flow/view-state';
 import type { Translator } from '../../i18n';
+import { addViewSheet } from '../../themes/sheets';
 import { ErrorLine } from './controls';
 import { blockNonInteger, METADATA_INPUT_TYPE } from './metadata-input';
 import { messageText } from './view-context';
@@ -8,12 +9,13 @@ import { messageText } from './view-context';
 /** The metadata grid: 6 columns (a CSS grid: react-grid-layout cannot run inside Stencil). */
 const COLUMNS = 6;
 
-/** The grid's rules travel with it (this module loads only for forms with metadata fields):
+/** The grid's rules travel with it, added to the views' sheets (this module loads only for forms with metadata fields):
  * 75px rows, a 10px horizontal margin and a minimum width of 400px, narrowed to the container's
  * width where that is smaller so the fields stay usable on narrow screens. */
 const GRID_STYLES = `.grid{display:grid;grid-template-columns:repeat(${COLUMNS},1fr);grid-auto-rows:minmax(75px,auto);column-gap:10px;min-width:min(400px,100%)}
 .grid .field{align-content:start;position:relative}
 .checkbox{display:flex;align-items:center;gap:8px}`;
+addViewSheet(GRID_STYLES);
 const NAME_PREFIX = 'metadata:';
 /** The value of a field whose text the browser could not read (fails its type's check). */
 const UNREADABLE = 'unreadable';
@@ -33,7 +35,6 @@ export const MetadataFields: FunctionalComponent<{
   readonly?: boolean;
 }> = ({ inputs, t, readonly }) => (
   <div class="grid" part="metadata-grid">
-    <style>{GRID_STYLES}</style>
     {inputs.map(({ field, layout, value, error }) => {
       const id = `passage-meta-${field.field_name}`;
       const errorId = `${id}-error`;

@@ -1,5 +1,6 @@
 import { h } from '@stencil/core';
 import type { ViewState } from '../../flow/view-state';
+import { adoptStyles, CONSTRUCTABLE, cspNonce, viewSheets } from '../../themes/sheets';
 import { VIEW_STYLES } from '../../themes/styles';
 import { renderInvalidAppId, renderLoading } from './first-views';
 import { focusOnViewChange } from './focus';
@@ -44,6 +45,9 @@ function shown(state: ViewState, ctx: ViewContext): { key: string; kind: string;
 /**
  * Renders one view state inside the themed container: the stylesheet, the light/dark defaults, the
  * app's customization, the language's direction, and a fade between views (none with reduced motion).
+ * The stylesheets (VIEW_STYLES and those of the lazily loaded parts) are adopted by the shadow root,
+ * so a page's Content-Security-Policy needs no `style-src 'unsafe-inline'` (see themes/sheets.ts);
+ * the customization is set through CSSOM (`style` as an object), which no policy blocks either.
  * The element calls it from its render() and passes `ctx.requestRender` (used when a lazily loaded
  * view or the country list arrives); the views report user actions through `ctx.dispatch`.
  */
@@ -51,7 +55,7 @@ export function renderView(state: ViewState, context: ViewContext) {
   const ctx: ViewContext = { ...context, preloadLaterViews: loadLaterViews };
   const view = shown(state, ctx);
   return [
-    <style>{VIEW_STYLES}</style>,
+    CONSTRUCTABLE ? null : <style nonce={cspNonce()}>{[VIEW_STYLES, ...viewSheets].join('')}</style>,
     <div
       class="container"
       part="container"
@@ -59,7 +63,11 @@ export function renderView(state: ViewState, context: ViewContext) {
       dir={ctx.t.dir}
       lang={ctx.t.lang}
       style={ctx.customization ?? {}}
-      ref={(el) => focusOnViewChange(el, view.key)}
+      ref={(el) => {
+        // Refs run once the render is in the shadow root, before the browser paints it.
+        adoptStyles(el, VIEW_STYLES, ...viewSheets);
+        focusOnViewChange(el, view.key);
+      }}
     >
       <div class="view" part={`view view-${view.kind}`} key={view.key}>
         {view.body}

@@ -13,6 +13,7 @@ import {
   listHeight,
   scrollToShow,
 } from './dropdown-logic';
+import { adoptStyles, cspNonce } from '../../../themes/sheets';
 
 export interface DropdownItem {
   value: string;
@@ -75,8 +76,13 @@ export class Dropdown {
     part: string,
   ) {
     root.classList.add('dropdown');
-    const style = document.createElement('style');
-    style.textContent = STYLES;
+    // Adopted by the shadow root it is built in (CSP-safe), else a <style> of its own.
+    const style: HTMLStyleElement[] = [];
+    if (!adoptStyles(root, STYLES)) {
+      const element = make('style', { nonce: cspNonce() ?? '' });
+      element.textContent = STYLES;
+      style.push(element);
+    }
     this.labelEl = make('span', { id: `${id}-label`, class: 'status' });
     this.input = make('input', { type: 'hidden', name });
     this.box = make('div', {
@@ -99,7 +105,7 @@ export class Dropdown {
       'aria-labelledby': `${id}-label`,
     });
     this.list.hidden = true;
-    root.replaceChildren(style, this.labelEl, this.input, this.box, this.list);
+    root.replaceChildren(...style, this.labelEl, this.input, this.box, this.list);
 
     this.box.addEventListener('click', () => this.apply({ type: 'toggle' }));
     this.box.addEventListener('keydown', (event) => {
