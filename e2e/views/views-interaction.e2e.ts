@@ -217,6 +217,9 @@ test('autofill of the whole code into the first box spreads it and submits', asy
 });
 
 test('a new view takes focus: its marked control, else its title', async () => {
+  // Once the visitor has acted in the widget (before that, views change without taking focus).
+  await showView(page, { state: VIEW_SAMPLES['identifier-login-email'] });
+  await preview().getByLabel('Email address').click();
   await showView(page, { state: VIEW_SAMPLES['register-passkey'] });
   await expect(preview().getByRole('button', { name: 'Create a passkey' })).toBeFocused();
   await showView(page, { state: VIEW_SAMPLES['login-not-supported'] });

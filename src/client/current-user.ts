@@ -1,5 +1,5 @@
 import type { CredentialStore } from './credential-store';
-import { type HttpOptions, type Method, request } from './http';
+import { type CallOptions, type HttpOptions, type Method, request } from './http';
 import { PassageError } from './passage-error';
 import type { Session } from './session';
 import type { Attachment, CurrentUser, Device, WebAuthnHandshake } from './types';
@@ -16,17 +16,17 @@ export class CurrentUserClient {
   ) {}
 
   /** One authorised call under `/currentuser`. */
-  async call<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    const token = await this.session.getAuthToken();
+  async call<T>(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<T> {
+    const token = await this.session.getAuthToken(options);
     const http = { ...this.http, headers: { ...this.http.headers, Authorization: `Bearer ${token}` } };
-    return request<T>(http, method, `${this.base}/currentuser${path}`, body);
+    return request<T>(http, method, `${this.base}/currentuser${path}`, body, options);
   }
 
   /** The user, or undefined when the server does not answer 200 (as Passage's client). Rejects
    * with 704 when no session exists. */
-  async userInfo(): Promise<CurrentUser | undefined> {
+  async userInfo(options?: CallOptions): Promise<CurrentUser | undefined> {
     try {
-      const { user } = await this.call<{ user: CurrentUser }>('GET', '');
+      const { user } = await this.call<{ user: CurrentUser }>('GET', '', undefined, options);
       return user;
     } catch (error) {
       if (error instanceof PassageError && error.statusCode >= 700) throw error;
@@ -35,18 +35,24 @@ export class CurrentUserClient {
   }
 
   /** Adds a passkey for the signed-in user (devices/start → browser → devices/finish). */
-  async addDevice(attachment: Attachment = 'platform'): Promise<Device> {
+  async addDevice(attachment: Attachment = 'platform', options?: CallOptions): Promise<Device> {
     const start = await this.call<{ handshake: WebAuthnHandshake; user: { id: string } }>(
       'POST',
       '/devices/start',
       { authenticator_attachment: attachment },
+      options,
     );
-    const handshakeResponse = await createCredential(start.handshake.challenge.publicKey);
-    const { device } = await this.call<{ device: Device }>('POST', '/devices/finish', {
-      user_id: start.user.id,
-      handshake_id: start.handshake.id,
-      handshake_response: handshakeResponse,
-    });
+    const handshakeResponse = await createCredential(start.handshake.challenge.publicKey, options?.signal);
+    const { device } = await this.call<{ device: Device }>(
+      'POST',
+      '/devices/finish',
+      {
+        user_id: start.user.id,
+        handshake_id: start.handshake.id,
+        handshake_response: handshakeResponse,
+      },
+      options,
+    );
     this.credentials.set(start.user.id, String(handshakeResponse.id));
     return device;
   }

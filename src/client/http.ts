@@ -1,13 +1,82 @@
 import { PassageError } from './passage-error';
 
+/** How long a call waits for the server by default before it fails with the code `timeout`. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
 export interface HttpOptions {
   /** Base of the identity API, e.g. `https://id.example.com`; the page's origin when empty. */
   apiUrl: string;
   headers: Record<string, string>;
   fetch?: typeof fetch;
+  /** Milliseconds a call may take, answer included ({@link DEFAULT_TIMEOUT_MS} when absent; 0: no limit). */
+  timeoutMs?: number;
+}
+
+/** What every client call accepts besides its arguments. */
+export interface CallOptions {
+  /** Cancels the call: it then rejects with a PassageError of code `aborted`. */
+  signal?: AbortSignal;
 }
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The error a call cancelled through its signal rejects with (status 0: the server did not answer). */
+export function abortedError(): PassageError {
+  return new PassageError(0, 'aborted', 'The request was cancelled.');
+}
+
+function timeoutError(ms: number): PassageError {
+  return new PassageError(0, 'timeout', `The server did not answer within ${ms / 1000} s.`);
+}
+
+interface Deadline {
+  signal?: AbortSignal;
+  timedOut(): boolean;
+  done(): void;
+}
+
+/**
+ * The caller's signal combined with the time-out: `AbortSignal.any` + `AbortSignal.timeout` where the
+ * browser has them, else one controller and a timer (cleared when the call is done).
+ */
+function deadline(ms: number, caller?: AbortSignal): Deadline {
+  if (!(ms > 0) || !Number.isFinite(ms)) return { signal: caller, timedOut: () => false, done: () => {} };
+  if (typeof AbortSignal.any === 'function' && typeof AbortSignal.timeout === 'function') {
+    const timeout = AbortSignal.timeout(ms);
+    return {
+      signal: caller ? AbortSignal.any([caller, timeout]) : timeout,
+      timedOut: () => timeout.aborted && !caller?.aborted,
+      done: () => {},
+    };
+  }
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  const forward = () => controller.abort();
+  caller?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => expired && !caller?.aborted,
+    done: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+/** `work`, or a rejection as soon as `signal` fires (also with a `fetch` that ignores the signal). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 async function readError(response: Response): Promise<PassageError> {
   const text = await response.text();
@@ -19,27 +88,54 @@ async function readError(response: Response): Promise<PassageError> {
   }
 }
 
-/** One JSON call to the API. Non-2xx answers and network failures become a PassageError. */
+/**
+ * One JSON call to the API. Non-2xx answers and network failures become a PassageError; so does a call
+ * the server does not answer in time (code `timeout`) and one cancelled through `signal` (`aborted`).
+ * The time-out covers the whole answer, its body included.
+ */
 export async function request<T>(
   options: HttpOptions,
   method: Method,
   path: string,
   body?: unknown,
+  { signal: caller }: CallOptions = {},
 ): Promise<T> {
+  if (caller?.aborted) throw abortedError();
   const base = options.apiUrl.replace(/\/+$/, '');
-  const init: RequestInit = { method, headers: { ...options.headers } };
+  const headers: Record<string, string> = { ...options.headers };
+  const init: RequestInit = { method, headers };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+    headers['Content-Type'] = 'application/json';
   }
-  let response: Response;
+  const ms = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const limit = deadline(ms, caller);
+  if (limit.signal) init.signal = limit.signal;
+  // Whatever failed once the signal fired (fetch, reading the body) was the time-out or the cancel.
+  const failure = (error: unknown): PassageError => {
+    if (limit.timedOut()) return timeoutError(ms);
+    if (caller?.aborted) return abortedError();
+    return error instanceof PassageError
+      ? error
+      : new PassageError(0, 'network_error', (error as Error).message || 'Network Error');
+  };
   try {
-    response = await (options.fetch ?? fetch)(`${base}${path}`, init);
-  } catch (error) {
-    throw new PassageError(0, 'network_error', (error as Error).message || 'Network Error');
+    let response: Response;
+    try {
+      response = await untilAborted((options.fetch ?? fetch)(`${base}${path}`, init), limit.signal);
+    } catch (error) {
+      throw failure(error);
+    }
+    try {
+      if (!response.ok) throw await untilAborted(readError(response), limit.signal);
+      if (response.status === 204) return undefined as T;
+      const text = await untilAborted(response.text(), limit.signal);
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch (error) {
+      if (limit.signal?.aborted) throw failure(error);
+      throw error;
+    }
+  } finally {
+    limit.done();
   }
-  if (!response.ok) throw await readError(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
 }

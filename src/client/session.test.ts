@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from './browser-storage';
 import { PassageError } from './passage-error';
-import { refusesRefreshToken, Session } from './session';
+import { type LockManagerLike, refusesRefreshToken, Session } from './session';
 import { LocalTokenStore } from './token-store';
 
 const jwt = (exp: number) =>
@@ -89,5 +89,110 @@ describe('which refresh failures refuse the token', () => {
     for (const transient of [error(0, 'network_error'), error(408), error(429), error(500), error(503)])
       expect(refusesRefreshToken(transient), String(transient.statusCode)).toBe(false);
     expect(refusesRefreshToken(new SyntaxError('Unexpected end of JSON input'))).toBe(false);
+  });
+});
+
+/** Web Locks as a browser gives them to all its tabs: one holder per name at a time, the others queue. */
+function fakeLocks(): LockManagerLike & { requested: string[] } {
+  const queues = new Map<string, Promise<unknown>>();
+  const requested: string[] = [];
+  return {
+    requested,
+    request<T>(name: string, _options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T> {
+      requested.push(name);
+      const run = (queues.get(name) ?? Promise.resolve()).then(callback);
+      queues.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+/**
+ * The token endpoint as the server keeps it: each refresh token works once and is replaced; a spent one
+ * presented again revokes the sign-in (every token of the family then fails). Answers come a little later.
+ */
+function tokenServer() {
+  let live = 'r1';
+  let generation = 1;
+  let revoked = false;
+  const bodies: string[] = [];
+  const fetch = (async (_url: string, init: RequestInit) => {
+    const { refresh_token } = JSON.parse(init.body as string) as { refresh_token: string };
+    bodies.push(refresh_token);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (revoked || refresh_token !== live) {
+      revoked = true;
+      return new Response(JSON.stringify({ code: 'invalid_refresh_token', error: 'reused' }), {
+        status: 401,
+      });
+    }
+    live = `r${++generation}`;
+    const body = { auth_result: { auth_token: FRESH, redirect_url: '/', refresh_token: live } };
+    return new Response(JSON.stringify(body), { status: 201 });
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, bodies, revoked: () => revoked };
+}
+
+/** Two tabs of one browser: their own Session and token store over the one shared localStorage. */
+function twoTabs(locks: LockManagerLike | null) {
+  const storage = memoryStorage();
+  const server = tokenServer();
+  const tab = () =>
+    new Session(
+      { apiUrl: 'http://id.test', headers: {}, fetch: server.fetch },
+      '/v1/apps/a',
+      new LocalTokenStore(storage, { read: () => '', write: () => undefined }),
+      { locks, lockName: 'open-passage-refresh:a' },
+    );
+  const tabs = [tab(), tab()] as const;
+  storage.setItem('psg_auth_token', EXPIRED);
+  storage.setItem('psg_refresh_token', 'r1');
+  return { tabs, storage, server };
+}
+
+describe('refresh across tabs', () => {
+  it('two tabs refreshing at once: one refresh, both get the new token, the sign-in lives on', async () => {
+    const locks = fakeLocks();
+    const { tabs, storage, server } = twoTabs(locks);
+    const tokens = await Promise.all([
+      tabs[0].getAuthToken(),
+      tabs[1].getAuthToken(),
+      tabs[1].getAuthToken(),
+    ]);
+    expect(tokens).toEqual([FRESH, FRESH, FRESH]);
+    expect(server.bodies).toEqual(['r1']);
+    expect(server.revoked()).toBe(false);
+    expect(storage.getItem('psg_refresh_token')).toBe('r2');
+    expect(locks.requested).toEqual(['open-passage-refresh:a', 'open-passage-refresh:a']);
+  });
+
+  it('a tab that waited while the other one was refused does not try the dead token again', async () => {
+    const { tabs, storage, server } = twoTabs(fakeLocks());
+    storage.setItem('psg_refresh_token', 'stolen');
+    const results = await Promise.allSettled([tabs[0].getAuthToken(), tabs[1].getAuthToken()]);
+    for (const result of results)
+      expect(result).toMatchObject({ status: 'rejected', reason: { statusCode: 704 } });
+    expect(server.bodies).toEqual(['stolen']);
+    expect(storage.getItem('psg_refresh_token')).toBeNull();
+  });
+
+  it('without Web Locks a tab still shares one refresh between its own callers', async () => {
+    const { tabs, server } = twoTabs(null);
+    expect(await Promise.all([tabs[0].getAuthToken(), tabs[0].getAuthToken()])).toEqual([FRESH, FRESH]);
+    expect(server.bodies).toEqual(['r1']);
+  });
+
+  it('a caller that gives up (its signal) stops waiting; the refresh goes on for the others', async () => {
+    const { tabs, server } = twoTabs(fakeLocks());
+    const controller = new AbortController();
+    const gaveUp = tabs[0].getAuthToken({ signal: controller.signal });
+    const waited = tabs[0].getAuthToken();
+    controller.abort();
+    await expect(gaveUp).rejects.toMatchObject({ statusCode: 0, code: 'aborted' });
+    expect(await waited).toBe(FRESH);
+    expect(server.bodies).toEqual(['r1']);
   });
 });

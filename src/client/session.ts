@@ -1,36 +1,78 @@
 import { clientError } from './client-errors';
-import { type HttpOptions, request } from './http';
+import { abortedError, type CallOptions, type HttpOptions, request } from './http';
 import { isAuthTokenValid } from './jwt';
 import { PassageError } from './passage-error';
 import type { TokenStore } from './token-store';
 import type { AuthResult } from './types';
 
+/** The part of the Web Locks API (`navigator.locks`) the session uses. */
+export interface LockManagerLike {
+  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface SessionOptions {
+  /**
+   * Serialises refreshes between the tabs of a browser: `navigator.locks` by default; `null` (or a
+   * browser without Web Locks) leaves only the de-duplication within one tab.
+   */
+  locks?: LockManagerLike | null;
+  /** The lock's name: one per app (`open-passage-refresh:<appId>`). */
+  lockName?: string;
+}
+
+function browserLocks(): LockManagerLike | null {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  return locks && typeof locks.request === 'function' ? locks : null;
+}
+
 /** The signed-in session: a valid auth token (refreshed when expired) and sign-out. */
 export class Session {
   private refreshing?: Promise<string>;
+  private readonly locks: LockManagerLike | null;
+  private readonly lockName: string;
 
   constructor(
     private readonly http: HttpOptions,
     private readonly base: string,
     private readonly tokens: TokenStore,
-  ) {}
+    options: SessionOptions = {},
+  ) {
+    this.locks = options.locks === undefined ? browserLocks() : options.locks;
+    this.lockName = options.lockName ?? `open-passage-refresh:${base}`;
+  }
 
   /** A valid auth token; an expired one is refreshed once (concurrent callers share the refresh).
    * Rejects with 704 PSGLoginRequired when there is no valid token and no refresh token, or the
-   * server refused the refresh token; a refresh that could not be done (network, 5xx, 429) rejects
-   * with that error and keeps the tokens, so a later call can try again. */
-  async getAuthToken(): Promise<string> {
+   * server refused the refresh token; a refresh that could not be done (network, 5xx, 429, time-out)
+   * rejects with that error and keeps the tokens, so a later call can try again.
+   *
+   * Tabs share the tokens (localStorage) and the server accepts each refresh token once (a second use
+   * revokes the whole sign-in): so a refresh runs under a Web Lock held across the browser's tabs, and
+   * a tab that waited for it first looks whether another tab has refreshed meanwhile. */
+  async getAuthToken({ signal }: CallOptions = {}): Promise<string> {
     const token = this.tokens.getAuthToken();
     if (token && isAuthTokenValid(token)) return token;
-    const refreshToken = this.tokens.getRefreshToken();
-    if (!refreshToken) throw clientError('PSGLoginRequired');
-    this.refreshing ??= this.refresh(refreshToken).finally(() => {
+    if (!this.tokens.getRefreshToken()) throw clientError('PSGLoginRequired');
+    // The shared refresh is not cancelled by one caller's signal: the caller only stops waiting for it.
+    this.refreshing ??= this.refreshOnce().finally(() => {
       this.refreshing = undefined;
     });
-    return this.refreshing;
+    return signal ? abortable(this.refreshing, signal) : this.refreshing;
   }
 
-  private async refresh(refreshToken: string): Promise<string> {
+  private refreshOnce(): Promise<string> {
+    if (!this.locks) return this.refreshWith(this.tokens.getRefreshToken());
+    return this.locks.request(this.lockName, {}, async () => {
+      // Another tab may have refreshed while this one waited: its tokens are in the shared storage.
+      const token = this.tokens.getAuthToken();
+      if (token && isAuthTokenValid(token)) return token;
+      return this.refreshWith(this.tokens.getRefreshToken());
+    });
+  }
+
+  private async refreshWith(refreshToken: string | null): Promise<string> {
+    // Another tab's refresh was refused (it cleared the tokens), or it signed out.
+    if (!refreshToken) throw clientError('PSGLoginRequired');
     try {
       const { auth_result } = await request<{ auth_result: AuthResult }>(
         this.http,
@@ -44,27 +86,28 @@ export class Session {
       return auth_result.auth_token;
     } catch (error) {
       if (!refusesRefreshToken(error)) throw error;
-      this.tokens.clearTokens();
+      // Only forget the tokens this refresh was about (another tab may have stored newer ones).
+      if (this.tokens.getRefreshToken() === refreshToken) this.tokens.clearTokens();
       throw clientError('PSGLoginRequired', error);
     }
   }
 
   /** True when a valid token is at hand (refreshing if needed). */
-  async authGuard(): Promise<boolean> {
-    return this.getAuthToken().then(
+  async authGuard(options: CallOptions = {}): Promise<boolean> {
+    return this.getAuthToken(options).then(
       () => true,
       () => false,
     );
   }
 
   /** Revokes the refresh token on the server (true on 200) and always clears the stored tokens. */
-  async signOut(): Promise<boolean> {
+  async signOut(options: CallOptions = {}): Promise<boolean> {
     const refreshToken = this.tokens.getRefreshToken();
     this.tokens.clearTokens();
     if (!refreshToken) return true;
     try {
       const query = new URLSearchParams({ refresh_token: refreshToken });
-      await request(this.http, 'DELETE', `${this.base}/tokens?${query}`);
+      await request(this.http, 'DELETE', `${this.base}/tokens?${query}`, undefined, options);
       return true;
     } catch {
       return false;
@@ -72,11 +115,21 @@ export class Session {
   }
 }
 
+/** `work`, or a rejection with the `aborted` error once `signal` fires. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * Whether a failed refresh means the refresh token will never work again: the server looked at it and
  * said no (401 `invalid_refresh_token`, or any other 4xx answer about it: 400, 403 inactive user, 404
- * unknown app or user). Not: a network failure (status 0), a server error (5xx), a time-out (408) or
- * rate limiting (429), after which the same token may well work.
+ * unknown app or user). Not: a network failure (status 0), a server error (5xx), a time-out (408 or
+ * the client's own, status 0) or rate limiting (429), after which the same token may well work.
  */
 export function refusesRefreshToken(error: unknown): boolean {
   if (!(error instanceof PassageError)) return false;

@@ -994,3 +994,79 @@ describe('host events', () => {
     if (name === 'onLoaded') expect(detail.app.id).toBe('app');
   });
 });
+
+describe('server calls that take too long or are no longer needed', () => {
+  const timeout = () => new ClientError(0, 'The server did not answer within 15 s.', 'timeout');
+
+  it('a lookup the server did not answer in time says so, and Continue tries again', async () => {
+    let answered = false;
+    const t = await setup({
+      users: { 'ann@example.com': ann },
+      client: (c) => {
+        const lookUp = c.identifierExists;
+        c.identifierExists = async (id: string) => {
+          if (answered) return lookUp(id);
+          answered = true;
+          throw timeout();
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'identifier', busy: false, error: { key: 'request-timed-out' } });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'one-time-code' });
+  });
+
+  it('a sign-up the server did not answer in time says so too', async () => {
+    const t = await setup({
+      element: 'register',
+      client: (c) => {
+        c.createUser = async () => {
+          throw timeout();
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'new@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'identifier', busy: false, error: { key: 'request-timed-out' } });
+  });
+
+  it('leaving a view cancels the calls it is waiting for', async () => {
+    const signals: AbortSignal[] = [];
+    const t = await setup({
+      users: { 'ann@example.com': ann },
+      client: (c) => {
+        c.newLoginOneTimePasscode = (
+          _id?: string,
+          _language?: string,
+          options?: { signal?: AbortSignal },
+        ) => {
+          signals.push(options!.signal!);
+          return new Promise(() => undefined);
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'one-time-code', sending: true });
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(false);
+    await t.send({ type: 'change-identifier' });
+    expect(t.view()).toMatchObject({ kind: 'identifier' });
+    expect(signals[0]!.aborted).toBe(true);
+  });
+
+  it('removing the element cancels the calls in flight', async () => {
+    const signals: AbortSignal[] = [];
+    const t = await setup({
+      client: (c) => {
+        c.identifierExists = (_id: string, options?: { signal?: AbortSignal }) => {
+          signals.push(options!.signal!);
+          return new Promise(() => undefined);
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(signals[0]!.aborted).toBe(false);
+    t.flow.stop();
+    expect(signals[0]!.aborted).toBe(true);
+  });
+});

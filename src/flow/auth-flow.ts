@@ -45,6 +45,9 @@ interface Attempt {
 }
 
 type Listener = (view: ViewState) => void;
+
+/** The client gave up waiting for the server (see `timeoutMs` of the client). */
+const timedOut = (error: unknown): boolean => (error as FlowError | undefined)?.code === 'timeout';
 type ViewOf<K extends ViewState['kind']> = Extract<ViewState, { kind: K }>;
 
 export { MAGIC_LINK_PARAM, VERIFY_LINK_PARAM };
@@ -61,6 +64,8 @@ export class AuthFlow {
   private step = 0;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private conditional?: AbortController;
+  /** Cancels the server calls of the current view when the flow leaves it (see `clearStep`). */
+  private calls = new AbortController();
   private otpId?: string;
   /** A full code entered (autofilled) while the code was still being sent: submitted once it is. */
   private codeBeforeSend?: string;
@@ -101,7 +106,7 @@ export class AuthFlow {
     const step = this.step;
     let app: AppInfo;
     try {
-      app = this.o.app ?? (await this.o.client.appInfo());
+      app = this.o.app ?? (await this.o.client.appInfo(this.callOptions()));
     } catch {
       if (step === this.step) this.enter({ kind: 'invalid-app-id' });
       this.early = undefined;
@@ -204,6 +209,14 @@ export class AuthFlow {
     this.timers.clear();
     this.conditional?.abort();
     this.conditional = undefined;
+    // Answers to a view that is gone would be dropped anyway: cancel their requests instead.
+    this.calls.abort();
+    this.calls = new AbortController();
+  }
+
+  /** The options of a server call made in the current view: it is cancelled when the view goes. */
+  private callOptions(): { signal: AbortSignal } {
+    return { signal: this.calls.signal };
   }
 
   private after(ms: number, run: () => void): void {
@@ -350,13 +363,12 @@ export class AuthFlow {
 
     let user: PublicUser | null;
     try {
-      user = await this.o.client.identifierExists(id.identifier);
-    } catch {
-      return this.update(
-        'identifier',
-        { busy: false, error: { key: INVALID[app.allowed_identifier] } },
-        step,
-      );
+      user = await this.o.client.identifierExists(id.identifier, this.callOptions());
+    } catch (error) {
+      // A lookup that failed says nothing about the identifier, but the form has always shown its
+      // "valid" message then (as Passage's); a server that did not answer in time says so instead.
+      const key = timedOut(error) ? 'request-timed-out' : INVALID[app.allowed_identifier];
+      return this.update('identifier', { busy: false, error: { key } }, step);
     }
     if (step !== this.step) return;
     const registering = view.mode === 'register';
@@ -408,12 +420,12 @@ export class AuthFlow {
       return this.update('identifier', { busy: false, error: { key: 'account-no-longer-active' } }, step);
     let created: PublicUser;
     try {
-      created = await this.o.client.createUser(attempt.identifier, metadata);
+      created = await this.o.client.createUser(attempt.identifier, metadata, this.callOptions());
     } catch (error) {
       const message = (error as FlowError).message ?? '';
       const shown = message.startsWith('Public signup')
         ? { text: message }
-        : { key: 'unexpected-error' as const };
+        : { key: timedOut(error) ? ('request-timed-out' as const) : ('unexpected-error' as const) };
       return this.update('identifier', { busy: false, error: shown }, step);
     }
     if (step !== this.step) return;
@@ -466,9 +478,10 @@ export class AuthFlow {
     const a = this.attempt!;
     this.update('register-passkey', { busy: true, error: undefined });
     try {
-      const result = await this.o.client.register(a.identifier, attachment);
+      const result = await this.o.client.register(a.identifier, attachment, this.callOptions());
       if (step === this.step) await this.authSuccess(result, a.identifier);
     } catch (error) {
+      if (step !== this.step) return;
       this.log('passkey registration failed', error);
       this.update(
         'register-passkey',
@@ -497,7 +510,7 @@ export class AuthFlow {
     const a = this.attempt!;
     this.update('passkey-login', { busy: true, error: undefined });
     try {
-      const result = await this.o.client.login(a.identifier);
+      const result = await this.o.client.login(a.identifier, this.callOptions());
       if (step === this.step) await this.authSuccess(result, a.identifier);
     } catch (error) {
       if (step !== this.step) return;
@@ -560,7 +573,7 @@ export class AuthFlow {
       const send = a.registering
         ? this.o.client.newRegisterOneTimePasscode
         : this.o.client.newLoginOneTimePasscode;
-      const { otp_id } = await send.call(this.o.client, a.identifier, this.language);
+      const { otp_id } = await send.call(this.o.client, a.identifier, this.language, this.callOptions());
       if (step !== this.step) return;
       this.otpId = otp_id;
       this.o.storage.setItem(STORAGE_KEYS.otpId, otp_id);
@@ -569,6 +582,7 @@ export class AuthFlow {
       this.codeBeforeSend = undefined;
       if (early !== undefined) await this.submitCode(early);
     } catch (error) {
+      if (step !== this.step) return;
       this.codeBeforeSend = undefined;
       this.log('sending the code failed', error);
       this.update('one-time-code', { sending: false, error: { key: 'code-send-error' } }, step);
@@ -598,7 +612,7 @@ export class AuthFlow {
     }
     this.update('one-time-code', { verifying: true, error: undefined, codeInvalid: false });
     try {
-      const result = await this.o.client.oneTimePasscodeActivate(code, this.otpId!);
+      const result = await this.o.client.oneTimePasscodeActivate(code, this.otpId!, this.callOptions());
       if (step !== this.step) return;
       if (!result.redirect_url) throw new Error('no redirect_url');
       this.o.storage.removeItem(STORAGE_KEYS.otpId);
@@ -637,7 +651,8 @@ export class AuthFlow {
     this.update('magic-link-sent', { resendDisabled: true });
     try {
       const send = a.registering ? this.o.client.newRegisterMagicLink : this.o.client.newLoginMagicLink;
-      const { id } = await send.call(this.o.client, a.identifier, this.language, this.o.page.magicLinkPath());
+      const path = this.o.page.magicLinkPath();
+      const { id } = await send.call(this.o.client, a.identifier, this.language, path, this.callOptions());
       if (step !== this.step) return;
       this.o.storage.setItem(STORAGE_KEYS.magicLinkId, id);
       this.startPolling(id);
@@ -646,6 +661,7 @@ export class AuthFlow {
         this.update('magic-link-sent', { resent: (v.resent ?? 0) + 1 }, step);
       }
     } catch (error) {
+      if (step !== this.step) return;
       this.log('sending the magic link failed', error);
     }
     if (step !== this.step) return;
@@ -672,7 +688,7 @@ export class AuthFlow {
     const step = this.step;
     this.o.storage.setItem(STORAGE_KEYS.waitCount, String(count));
     try {
-      const result = await this.o.client.getMagicLinkStatus(id);
+      const result = await this.o.client.getMagicLinkStatus(id, this.callOptions());
       if (step !== this.step || id !== this.pollingId) return;
       if (result.redirect_url) {
         this.clearMagicLinkStorage();
@@ -705,7 +721,7 @@ export class AuthFlow {
     this.enter({ kind: 'magic-link-activation', link, status: 'loading' });
     const step = this.step;
     try {
-      const result = await this.o.client.magicLinkActivate(token);
+      const result = await this.o.client.magicLinkActivate(token, this.callOptions());
       if (step !== this.step) return;
       this.activation.result = result;
       this.update('magic-link-activation', { status: 'success' }, step);
@@ -741,10 +757,11 @@ export class AuthFlow {
     if ((this.view as ViewOf<'add-device'>).busy) return;
     this.update('add-device', { busy: true, error: undefined });
     try {
-      const device = await this.o.client.addDevice('platform');
+      const device = await this.o.client.addDevice('platform', this.callOptions());
       if (!device?.id) throw new Error('no device id');
       if (step === this.step && this.pending) await this.authSuccess(this.pending);
     } catch (error) {
+      if (step !== this.step) return;
       this.log('adding a device failed', error);
       this.update('add-device', { busy: false, error: { key: 'failed-to-add-this-device' } }, step);
     }
@@ -758,7 +775,8 @@ export class AuthFlow {
     let remember = lastLoginIdentifier(allowed, identifier);
     if (!remember) {
       try {
-        remember = lastLoginIdentifier(allowed, undefined, await this.o.client.currentUserInfo());
+        const user = await this.o.client.currentUserInfo(this.callOptions());
+        remember = lastLoginIdentifier(allowed, undefined, user);
       } catch (error) {
         this.log('reading the current user failed', error);
       }

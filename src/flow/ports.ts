@@ -5,26 +5,54 @@ import type { BrowserFeatures } from './browser-features';
 import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
 
-/** The client operations the widget uses. Failures reject with `FlowError`-shaped errors. */
+/** Cancels a call (the flow aborts the calls of a view it leaves). */
+export interface FlowCallOptions {
+  signal?: AbortSignal;
+}
+
+/** The client operations the widget uses. Failures reject with `FlowError`-shaped errors (a call the
+ * server did not answer in time with the code `timeout`). */
 export interface FlowClient {
-  appInfo(): Promise<AppInfo>;
+  appInfo(options?: FlowCallOptions): Promise<AppInfo>;
   /** Browser features, all false when the app's auth_origin is not this page's origin. */
   browserFeatures(app: AppInfo): Promise<BrowserFeatures>;
   credIdExists(userId: string): boolean;
-  identifierExists(identifier: string): Promise<PublicUser | null>;
-  createUser(identifier: string, metadata?: Record<string, unknown>): Promise<PublicUser>;
-  register(identifier: string, attachment: Attachment): Promise<AuthResult>;
-  login(identifier: string): Promise<AuthResult>;
+  identifierExists(identifier: string, options?: FlowCallOptions): Promise<PublicUser | null>;
+  createUser(
+    identifier: string,
+    metadata?: Record<string, unknown>,
+    options?: FlowCallOptions,
+  ): Promise<PublicUser>;
+  register(identifier: string, attachment: Attachment, options?: FlowCallOptions): Promise<AuthResult>;
+  login(identifier: string, options?: FlowCallOptions): Promise<AuthResult>;
   loginConditional(signal: AbortSignal): Promise<AuthResult>;
-  newRegisterMagicLink(identifier: string, language: string, path: string): Promise<{ id: string }>;
-  newLoginMagicLink(identifier: string, language: string, path: string): Promise<{ id: string }>;
-  getMagicLinkStatus(id: string): Promise<AuthResult>;
-  magicLinkActivate(token: string): Promise<AuthResult>;
-  newRegisterOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }>;
-  newLoginOneTimePasscode(identifier: string, language: string): Promise<{ otp_id: string }>;
-  oneTimePasscodeActivate(code: string, otpId: string): Promise<AuthResult>;
-  addDevice(attachment: Attachment): Promise<{ id: string }>;
-  currentUserInfo(): Promise<CurrentUser | undefined>;
+  newRegisterMagicLink(
+    identifier: string,
+    language: string,
+    path: string,
+    options?: FlowCallOptions,
+  ): Promise<{ id: string }>;
+  newLoginMagicLink(
+    identifier: string,
+    language: string,
+    path: string,
+    options?: FlowCallOptions,
+  ): Promise<{ id: string }>;
+  getMagicLinkStatus(id: string, options?: FlowCallOptions): Promise<AuthResult>;
+  magicLinkActivate(token: string, options?: FlowCallOptions): Promise<AuthResult>;
+  newRegisterOneTimePasscode(
+    identifier: string,
+    language: string,
+    options?: FlowCallOptions,
+  ): Promise<{ otp_id: string }>;
+  newLoginOneTimePasscode(
+    identifier: string,
+    language: string,
+    options?: FlowCallOptions,
+  ): Promise<{ otp_id: string }>;
+  oneTimePasscodeActivate(code: string, otpId: string, options?: FlowCallOptions): Promise<AuthResult>;
+  addDevice(attachment: Attachment, options?: FlowCallOptions): Promise<{ id: string }>;
+  currentUserInfo(options?: FlowCallOptions): Promise<CurrentUser | undefined>;
 }
 
 /** An error as the client raises it (PassageError): HTTP status or a 700-range client code. */

@@ -37,6 +37,8 @@ export type FlowMessageKey =
   | 'phone-number'
   | 'public-registration-not-allowed'
   | 'unexpected-error'
+  /** The server did not answer in time (the client's time-out): the visitor can simply try again. */
+  | 'request-timed-out'
   // metadata fields
   | 'required'
   | '64-letters-max'

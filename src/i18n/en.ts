@@ -17,6 +17,7 @@ export const enFirst = {
   'toggle-login': 'Log in instead?',
   'public-registration-not-allowed': 'public registration not allowed',
   'unexpected-error': 'unexpected error',
+  'request-timed-out': 'The server did not answer in time. Please try again.',
   'invalid-app-id': 'This app ID is invalid.',
   loading: 'Loading',
   'secured-by': 'Secured by open-passage',

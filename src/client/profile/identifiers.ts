@@ -1,15 +1,16 @@
 import type { CurrentUserClient } from '../current-user';
+import type { CallOptions } from '../http';
 import type { CurrentUser } from '../types';
 
 /**
  * `GET /currentuser` that fails loudly: unlike `userInfo()` (undefined for any non-200, as Passage's
  * client), the profile needs the status to tell an expired session from other failures.
  */
-export async function getCurrentUser(user: CurrentUserClient): Promise<CurrentUser> {
-  return (await user.call<{ user: CurrentUser }>('GET', '')).user;
+export async function getCurrentUser(user: CurrentUserClient, options?: CallOptions): Promise<CurrentUser> {
+  return (await user.call<{ user: CurrentUser }>('GET', '', undefined, options)).user;
 }
 
-export interface IdentifierChangeOptions {
+export interface IdentifierChangeOptions extends CallOptions {
   /** Language of the confirmation message. */
   language: string;
   /** Where the confirmation link lands (a path on the app's origin); the server's default without it. */
@@ -24,14 +25,15 @@ async function changeIdentifier(
   user: CurrentUserClient,
   kind: 'email' | 'phone',
   value: string,
-  { language, magicLinkPath }: IdentifierChangeOptions,
+  { language, magicLinkPath, signal }: IdentifierChangeOptions,
 ): Promise<string> {
   const body = {
     [`new_${kind}`]: value,
     language,
     ...(magicLinkPath ? { magic_link_path: magicLinkPath } : {}),
   };
-  return (await user.call<{ magic_link: { id: string } }>('PATCH', `/${kind}`, body)).magic_link.id;
+  const options = signal ? { signal } : undefined;
+  return (await user.call<{ magic_link: { id: string } }>('PATCH', `/${kind}`, body, options)).magic_link.id;
 }
 
 /** Starts an email change; the link goes to the new address. */

@@ -42,6 +42,8 @@ export class WidgetElement {
   /** Events raised before the flow finished loading; replayed once it has. */
   private queued: ViewEvent[] = [];
   private generation = 0;
+  /** Cancels the app-info request of a start that another start (or stop) replaced. */
+  private appInfoRequest?: AbortController;
   private view: ViewState = { kind: 'loading' };
   /** Login or register (the toggle works before the flow has loaded). */
   private mode: AuthMode = 'login';
@@ -86,8 +88,11 @@ export class WidgetElement {
     if (!p.appId) return this.show({ kind: 'invalid-app-id' });
     this.show({ kind: 'loading' });
     let app: AppInfo;
+    this.appInfoRequest?.abort();
+    const request = new AbortController();
+    this.appInfoRequest = request;
     try {
-      app = await fetchAppInfo(httpOptions(p.apiUrl), p.appId);
+      app = await fetchAppInfo(httpOptions(p.apiUrl), p.appId, { signal: request.signal });
     } catch {
       if (generation === this.generation) this.show({ kind: 'invalid-app-id' });
       return;
@@ -165,6 +170,8 @@ export class WidgetElement {
 
   stop(): void {
     this.generation++;
+    this.appInfoRequest?.abort();
+    this.appInfoRequest = undefined;
     this.controller?.stop();
     this.controller = undefined;
     this.stopWatchingTheme?.();

@@ -11,6 +11,7 @@ export const ar: Messages = {
   'toggle-login': 'هل تريد تسجيل الدخول بدلًا من ذلك؟',
   'public-registration-not-allowed': 'التسجيل العام غير مسموح',
   'unexpected-error': 'خطأ غير متوقع',
+  'request-timed-out': 'لم يردّ الخادم في الوقت المحدد. يرجى المحاولة مرة أخرى.',
   'invalid-app-id': 'معرّف التطبيق هذا غير صالح.',
   loading: 'جارٍ التحميل',
   'secured-by': 'محمي بواسطة open-passage',

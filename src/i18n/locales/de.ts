@@ -11,6 +11,7 @@ export const de: Messages = {
   'toggle-login': 'Stattdessen anmelden?',
   'public-registration-not-allowed': 'Öffentliche Registrierung ist nicht erlaubt',
   'unexpected-error': 'Unerwarteter Fehler',
+  'request-timed-out': 'Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.',
   'invalid-app-id': 'Diese App-ID ist ungültig.',
   loading: 'Wird geladen',
   'secured-by': 'Gesichert durch open-passage',

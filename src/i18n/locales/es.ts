@@ -11,6 +11,7 @@ export const es: Messages = {
   'toggle-login': '¿Iniciar sesión en su lugar?',
   'public-registration-not-allowed': 'el registro público no está permitido',
   'unexpected-error': 'error inesperado',
+  'request-timed-out': 'El servidor no respondió a tiempo. Inténtalo de nuevo.',
   'invalid-app-id': 'Este ID de aplicación no es válido.',
   loading: 'Cargando',
   'secured-by': 'Protegido por open-passage',

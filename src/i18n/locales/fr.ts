@@ -11,6 +11,7 @@ export const fr: Messages = {
   'toggle-login': 'Se connecter plutôt ?',
   'public-registration-not-allowed': "l'inscription publique n'est pas autorisée",
   'unexpected-error': 'erreur inattendue',
+  'request-timed-out': 'Le serveur n’a pas répondu à temps. Veuillez réessayer.',
   'invalid-app-id': "Cet identifiant d'application n'est pas valide.",
   loading: 'Chargement',
   'secured-by': 'Sécurisé par open-passage',

@@ -11,6 +11,7 @@ export const it: Messages = {
   'toggle-login': 'Vuoi accedere invece?',
   'public-registration-not-allowed': 'la registrazione pubblica non è consentita',
   'unexpected-error': 'errore imprevisto',
+  'request-timed-out': 'Il server non ha risposto in tempo. Riprova.',
   'invalid-app-id': "Questo ID dell'app non è valido.",
   loading: 'Caricamento',
   'secured-by': 'Protetto da open-passage',

@@ -11,6 +11,7 @@ export const nl: Messages = {
   'toggle-login': 'Liever inloggen?',
   'public-registration-not-allowed': 'openbare registratie is niet toegestaan',
   'unexpected-error': 'onverwachte fout',
+  'request-timed-out': 'De server reageerde niet op tijd. Probeer het opnieuw.',
   'invalid-app-id': 'Deze app-ID is ongeldig.',
   loading: 'Laden',
   'secured-by': 'Beveiligd door open-passage',

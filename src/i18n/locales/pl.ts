@@ -11,6 +11,7 @@ export const pl: Messages = {
   'toggle-login': 'Może zalogujesz się?',
   'public-registration-not-allowed': 'publiczna rejestracja jest niedozwolona',
   'unexpected-error': 'nieoczekiwany błąd',
+  'request-timed-out': 'Serwer nie odpowiedział na czas. Spróbuj ponownie.',
   'invalid-app-id': 'Ten identyfikator aplikacji jest nieprawidłowy.',
   loading: 'Ładowanie',
   'secured-by': 'Chronione przez open-passage',

@@ -11,6 +11,7 @@ export const pt: Messages = {
   'toggle-login': 'Entrar em vez disso?',
   'public-registration-not-allowed': 'o cadastro público não é permitido',
   'unexpected-error': 'erro inesperado',
+  'request-timed-out': 'O servidor não respondeu a tempo. Tente novamente.',
   'invalid-app-id': 'Este ID de aplicativo é inválido.',
   loading: 'Carregando',
   'secured-by': 'Protegido por open-passage',

@@ -11,6 +11,7 @@ export const zh: Messages = {
   'toggle-login': '改为登录？',
   'public-registration-not-allowed': '不允许公开注册',
   'unexpected-error': '意外错误',
+  'request-timed-out': '服务器未及时响应。请重试。',
   'invalid-app-id': '此应用 ID 无效。',
   loading: '加载中',
   'secured-by': '由 open-passage 提供安全保护',
