@@ -16,6 +16,7 @@ import type { MessageSender } from './delivery/outgoing-message.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
 import { AppOrigins } from './http/app-origins.js';
 import { registerCors } from './http/cors.js';
+import { buildValidatorWithoutBodyCoercion } from './http/validator-compiler.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
@@ -79,6 +80,7 @@ export async function buildServer(
     trustProxy: trustedProxies(config.trustProxy) as boolean,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
+    schemaController: { compilersFactory: { buildValidator: buildValidatorWithoutBodyCoercion() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
