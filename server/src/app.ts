@@ -125,6 +125,8 @@ export async function buildServer(
     sender: delivery.sender,
     contactTo: config.contactTo ?? (devOutbox ? 'site-owner@localhost' : null),
     rateLimitFactor: config.rateLimitFactor,
+    origins: appOrigins,
+    publicUrl: config.publicUrl,
   });
   if (config.adminApiKey) {
     await http.register(adminRoutes, {
