@@ -35,6 +35,11 @@ export function redirectUrlProblem(
   authOrigin: string,
   allowedOrigins: readonly string[] = [],
 ): string | null {
+  const allowed: string[] = [];
+  for (const origin of [authOrigin, ...allowedOrigins]) {
+    if (!URL.canParse(origin)) return `cannot be checked: ${JSON.stringify(origin)} is not an origin`;
+    allowed.push(new URL(origin).origin);
+  }
   if (value.startsWith('/')) {
     return sameOriginPath(value, authOrigin)
       ? null
@@ -49,7 +54,6 @@ export function redirectUrlProblem(
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http(s) URL or a path';
   if (url.username || url.password) return 'must not contain credentials';
-  const allowed = [authOrigin, ...allowedOrigins].map((origin) => new URL(origin).origin);
   return allowed.includes(url.origin)
     ? null
     : `must be on the app's auth_origin or one of its allowed_redirect_origins (not ${url.origin})`;
