@@ -343,6 +343,8 @@ describe('contact endpoint origins', () => {
     for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' }, // a sandboxed frame or a data: page
+      { origin: 'null', 'sec-fetch-site': 'cross-site' }, // a foreign page with Referrer-Policy: no-referrer
+      { origin: 'null', 'sec-fetch-site': 'same-site' },
       { origin: 'https://shop.example.evil.example' },
       { referer: 'https://evil.example/page.html' }, // no Origin: the Referer names the page
       { origin: 'https://evil.example', referer: `${t.baseUrl}/` }, // the Origin counts
@@ -395,11 +397,13 @@ describe('contact endpoint origins', () => {
       { origin: 'https://shop.example' },
       { origin: 'HTTPS://SHOP.EXAMPLE' },
       { referer: `${own}/#ContactPage` },
+      // The server's own page posting its form natively under Referrer-Policy: no-referrer.
+      { origin: 'null', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
       {}, // curl, a server: the per-address and global limits still apply
     ]) {
       const res = await post(headers);
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
-    expect(await stored()).toBe(before + 6);
+    expect(await stored()).toBe(before + 7);
   });
 });

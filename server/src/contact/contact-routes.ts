@@ -116,6 +116,9 @@ export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = as
   app.addHook('onRequest', async (request) => {
     const origin = sendingOrigin(request);
     if (origin === undefined || normalizeOrigin(origin) === ownOrigin) return;
+    // A page served with `Referrer-Policy: no-referrer` (as this server serves its own) sends `Origin:
+    // null` even with a form posted to its own origin; Sec-Fetch-Site, which a page cannot set, tells.
+    if (origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
     if (await options.origins.isAnyAppOrigin(origin)) return;
     request.log.info({ origin }, 'contact: refused a message from a foreign origin');
     throw EMAILJS.originNotAllowed(origin);
