@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppsFile } from '../src/apps/apps-file.js';
+import { AppsRepository } from '../src/apps/apps-repository.js';
 import { redirectUrlProblem } from '../src/http/safe-urls.js';
+import { signedInUser } from './support/signed-in-user.js';
 import { type RunningTestServer, startTestServer } from './support/test-server.js';
 
 const ORIGIN = 'https://app.example.com';
@@ -129,5 +131,30 @@ describe('redirect_url through the admin API', () => {
     });
     expect(moved.status).toBe(400);
     expect((await admin('PATCH', `/${id}`, { redirect_url: '/home' })).status).toBe(200);
+  });
+});
+
+describe('an app stored before the redirect policy', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.stop());
+
+  it('is served with "/" instead of its javascript: or off-origin redirect_url', async () => {
+    const apps = new AppsRepository(t.server.db);
+    for (const [id, redirect_url] of [
+      ['storedApp00000001', 'javascript:alert(document.domain)'],
+      ['storedApp00000002', 'https://evil.example/'],
+    ] as const) {
+      // Written as an older version's admin API did, without the check.
+      await apps.upsert({ ...t.server.apps[0]!, id, redirect_url });
+      const info = (await (await t.call('GET', `/v1/apps/${id}`)).json()) as {
+        app: { redirect_url: string };
+      };
+      expect(info.app.redirect_url).toBe('/');
+      const { auth } = await signedInUser(t, id, `${id}@example.com`);
+      expect(auth.redirect_url).toBe('/');
+    }
   });
 });

@@ -82,3 +82,15 @@ export function appSettingsProblem(app: AppSettings): { field: string; message: 
   const problem = redirectUrlProblem(app.redirect_url, app.auth_origin, app.allowed_redirect_origins);
   return problem ? { field: 'redirect_url', message: problem } : null;
 }
+
+/**
+ * The redirect_url the server hands out: an app stored before the redirect policy existed (through the
+ * admin API) may still hold one it breaks; such an app sends users to "/" until its setting is fixed.
+ */
+export function servedRedirectUrl(
+  app: Pick<AppSettings, 'redirect_url' | 'auth_origin' | 'allowed_redirect_origins'>,
+): string {
+  return redirectUrlProblem(app.redirect_url, app.auth_origin, app.allowed_redirect_origins)
+    ? '/'
+    : app.redirect_url;
+}
