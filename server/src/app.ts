@@ -28,6 +28,7 @@ import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite, type StaticSite } from './http/static-site.js';
 import { trustedProxies } from './http/trusted-proxies.js';
+import { buildValidatorWithoutBodyCoercion } from './http/validator-compiler.js';
 import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
 import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
@@ -87,6 +88,7 @@ export async function buildServer(
     // The router's and Node's refusals come before any error handler: both answer `{code, error}` too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: { buildValidator: buildValidatorWithoutBodyCoercion() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
@@ -131,6 +133,8 @@ export async function buildServer(
     sender: delivery.sender,
     contactTo: config.contactTo ?? (devOutbox ? 'site-owner@localhost' : null),
     rateLimitFactor: config.rateLimitFactor,
+    origins: appOrigins,
+    publicUrl: config.publicUrl,
   });
   if (config.adminApiKey) {
     await http.register(adminRoutes, {

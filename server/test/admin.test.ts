@@ -52,6 +52,20 @@ describe('admin API /admin/v1/apps', () => {
     expect(patch.status).toBe(400);
   });
 
+  it('takes no number, boolean or array where a string belongs (bodies are not coerced)', async () => {
+    for (const body of [
+      { id: 12345678901, name: 'Numeric', auth_origin: 'https://n.example' },
+      { id: 'numericName0000000001', name: 42, auth_origin: 'https://n.example' },
+      { id: 'numericName0000000002', name: 'N', auth_origin: 'https://n.example', public_signup: 'false' },
+    ]) {
+      const res = await admin('POST', '', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('invalid_request');
+    }
+    expect((await admin('PATCH', `/${NEW_APP}`, { session_timeout_length: '600' })).status).toBe(400);
+    expect((await admin('GET', '/12345678901')).status).toBe(404);
+  });
+
   it('changes some settings and keeps the rest', async () => {
     const res = await admin('PATCH', `/${NEW_APP}`, { public_signup: false, contact_to: 'me@new.example' });
     expect(res.status).toBe(200);

@@ -351,3 +351,104 @@ describe('a malformed multipart body', () => {
     }
   });
 });
+
+describe('contact endpoint origins', () => {
+  let t: RunningTestServer;
+  let sink: SmtpSink;
+  let ip = 0;
+  const OTHER_APP = 'shopApp0000000000000001';
+  const post = (headers: Record<string, string>, publicKey = TEST_APP_ID) =>
+    fetch(`${t.baseUrl}/api/v1.0/email/send-form`, {
+      method: 'POST',
+      body: emailJsForm({ user_name: 'Visitor', message: 'Hello' }, publicKey),
+      headers: { 'x-forwarded-for': `198.51.100.${++ip}`, ...headers },
+    });
+  const stored = async () => (await t.server.db.selectFrom('contact_messages').selectAll().execute()).length;
+  const budget = () =>
+    t.server.db.selectFrom('rate_limits').selectAll().where('key', 'like', 'contact:%').execute();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestServer({
+      apps: [
+        { id: TEST_APP_ID, contact_to: 'owner@portfolio.example' },
+        { id: OTHER_APP, auth_origin: 'https://shop.example', contact_to: 'owner@shop.example' },
+      ],
+      env: { SMTP_URL: sink.url, TRUST_PROXY: '127.0.0.1' },
+      build: { delivery: { pollMs: 50 } },
+    });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await sink.stop();
+  });
+
+  it('refuses a page on another origin with 403: nothing stored, forwarded or counted', async () => {
+    const before = { rows: await stored(), budget: await budget() };
+    for (const headers of <Record<string, string>[]>[
+      { origin: 'https://evil.example' },
+      { origin: 'null' }, // a sandboxed frame or a data: page
+      { origin: 'null', 'sec-fetch-site': 'cross-site' }, // a foreign page with Referrer-Policy: no-referrer
+      { origin: 'null', 'sec-fetch-site': 'same-site' },
+      { origin: 'https://shop.example.evil.example' },
+      { referer: 'https://evil.example/page.html' }, // no Origin: the Referer names the page
+      { origin: 'https://evil.example', referer: `${t.baseUrl}/` }, // the Origin counts
+    ]) {
+      const res = await post(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await res.text()).toMatch(/origin/i);
+    }
+    // The same address, six times over the per-address limit: still nothing counted.
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${t.baseUrl}/api/v1.0/email/send`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain',
+          origin: 'https://evil.example',
+          'x-forwarded-for': '203.0.113.9',
+        },
+        body: JSON.stringify({
+          user_id: TEST_APP_ID,
+          service_id: 's',
+          template_id: 't',
+          template_params: {},
+        }),
+      });
+      expect(res.status).toBe(403);
+    }
+    expect(await stored()).toBe(before.rows);
+    expect(await budget()).toEqual(before.budget);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it('answers a form posted natively from another origin with the HTML page', async () => {
+    const res = await post({
+      origin: 'https://evil.example',
+      accept: 'text/html',
+      'sec-fetch-mode': 'navigate',
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('accepts the server’s own origin, any app’s auth_origin, and requests that name none', async () => {
+    const before = await stored();
+    const own = new URL(t.server.apps[0]!.auth_origin).origin; // ${PUBLIC_URL}, http://localhost:port
+    for (const headers of <Record<string, string>[]>[
+      { origin: own },
+      { origin: t.baseUrl }, // 127.0.0.1 and localhost name the same origin
+      { origin: 'https://shop.example' },
+      { origin: 'HTTPS://SHOP.EXAMPLE' },
+      { referer: `${own}/#ContactPage` },
+      // The server's own page posting its form natively under Referrer-Policy: no-referrer.
+      { origin: 'null', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+      {}, // curl, a server: the per-address and global limits still apply
+    ]) {
+      const res = await post(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+    }
+    expect(await stored()).toBe(before + 7);
+  });
+});

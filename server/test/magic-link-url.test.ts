@@ -19,10 +19,34 @@ describe('buildMagicLinkUrl', () => {
     );
   });
 
-  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'relative/path', ''])(
-    'refuses %j, which would leave the app origin',
-    (path) => {
-      expect(() => buildMagicLinkUrl(origin, path, 'psg_magic_link', 't')).toThrow(/magic_link_path/);
-    },
-  );
+  it.each([
+    'https://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    '\\/evil.example',
+    'relative/path',
+    '',
+    // Harmless on their own once resolved, but their path starts with "//" after normalisation, which
+    // any page that later uses it as a relative URL would read as another host.
+    '/.//evil.example',
+    '/./\\evil.example',
+    '/a/../..//evil.example',
+    '/%2e/%2e//evil.example',
+    // The URL parser drops tabs and line breaks: "/\t/evil.example" would become "//evil.example".
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '/x\u0000y',
+  ])('refuses %j, which would leave the app origin', (path) => {
+    expect(() => buildMagicLinkUrl(origin, path, 'psg_magic_link', 't')).toThrow(/magic_link_path/);
+  });
+
+  it.each([
+    ['/%2f%2fevil.example', 'https://app.example.com/%2f%2fevil.example?psg_magic_link=t'],
+    ['/a/../b', 'https://app.example.com/b?psg_magic_link=t'],
+    ['/a/./b/', 'https://app.example.com/a/b/?psg_magic_link=t'],
+    ['/..', 'https://app.example.com/?psg_magic_link=t'],
+  ])('keeps %j on the app origin, normalised', (path, link) => {
+    expect(buildMagicLinkUrl(origin, path, 'psg_magic_link', 't')).toBe(link);
+  });
 });

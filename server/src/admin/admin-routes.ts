@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { AppIdParams } from '../apps/app-routes.js';
-import { AppSettings } from '../apps/app-settings.js';
+import { AppSettings, appSettingsProblem } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
 import { ErrorBody, errorResponses } from '../openapi/passage-schemas.js';
@@ -42,6 +42,8 @@ function validated(candidate: unknown): AppSettings {
       `body${first.instancePath.replaceAll('/', '.')} ${first.message}`,
     );
   }
+  const problem = appSettingsProblem(withDefaults as AppSettings);
+  if (problem) throw new ApiError(400, 'invalid_request', `body.${problem.field} ${problem.message}`);
   return withDefaults as AppSettings;
 }
 

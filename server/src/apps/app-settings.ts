@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { redirectUrlProblem } from '../http/safe-urls.js';
 
 const Identifier = Type.Union([Type.Literal('email'), Type.Literal('phone'), Type.Literal('both')]);
 
@@ -28,13 +29,19 @@ const LayoutItem = Type.Object({
 
 const Customization = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
 
+/** An origin as browsers send it: scheme, host and port, no path. */
+const ORIGIN_PATTERN = '^https?://[^/\\s]+$';
+
 /** One app as declared in the apps file or through the admin API. Defaults fill what is left out. */
 export const AppSettings = Type.Object(
   {
     id: Type.String({ pattern: '^[A-Za-z0-9]{8,64}$' }),
     name: Type.String({ minLength: 1, maxLength: 128 }),
-    auth_origin: Type.String({ pattern: '^https?://[^/\\s]+$' }),
-    redirect_url: Type.String({ minLength: 1, default: '/' }),
+    auth_origin: Type.String({ pattern: ORIGIN_PATTERN }),
+    redirect_url: Type.String({ minLength: 1, maxLength: 2048, default: '/' }),
+    allowed_redirect_origins: Type.Optional(
+      Type.Array(Type.String({ pattern: ORIGIN_PATTERN }), { maxItems: 20, uniqueItems: true }),
+    ),
     allowed_identifier: Type.Union([Identifier], { default: 'email' }),
     required_identifier: Type.Union([Identifier, Type.Literal('either')], { default: 'either' }),
     public_signup: Type.Boolean({ default: true }),
@@ -65,3 +72,25 @@ export const AppSettings = Type.Object(
 );
 
 export type AppSettings = Static<typeof AppSettings>;
+
+/**
+ * The checks a schema cannot express: redirect_url is a path on the app's origin or an http(s) URL on
+ * its auth_origin or one of its allowed_redirect_origins (never `javascript:`, `data:` or elsewhere).
+ * Returns the field and why, or null.
+ */
+export function appSettingsProblem(app: AppSettings): { field: string; message: string } | null {
+  const problem = redirectUrlProblem(app.redirect_url, app.auth_origin, app.allowed_redirect_origins);
+  return problem ? { field: 'redirect_url', message: problem } : null;
+}
+
+/**
+ * The redirect_url the server hands out: an app stored before the redirect policy existed (through the
+ * admin API) may still hold one it breaks; such an app sends users to "/" until its setting is fixed.
+ */
+export function servedRedirectUrl(
+  app: Pick<AppSettings, 'redirect_url' | 'auth_origin' | 'allowed_redirect_origins'>,
+): string {
+  return redirectUrlProblem(app.redirect_url, app.auth_origin, app.allowed_redirect_origins)
+    ? '/'
+    : app.redirect_url;
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import Value from 'typebox/value';
-import { AppSettings } from './app-settings.js';
+import { AppSettings, appSettingsProblem } from './app-settings.js';
 
 /** Replaces `${NAME}` in string values with the given variables, so one file serves any port. */
 function substitute(text: string, vars: Record<string, string>): string {
@@ -28,6 +28,11 @@ export async function readAppsFile(path: string, vars: Record<string, string>): 
         `apps file ${path}, app #${index + 1}: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`,
       );
     }
-    return withDefaults as AppSettings;
+    const app = withDefaults as AppSettings;
+    const problem = appSettingsProblem(app);
+    if (problem) {
+      throw new AppsFileError(`apps file ${path}, app ${app.id}: ${problem.field} ${problem.message}`);
+    }
+    return app;
   });
 }

@@ -5,6 +5,7 @@ import Type from 'typebox';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import type { Db } from '../db/database.js';
 import type { OutgoingMessage } from '../delivery/outgoing-message.js';
+import { type AppOrigins, normalizeOrigin } from '../http/app-origins.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { type LimitPolicy, RateLimiter } from '../security/rate-limiter.js';
 import { storeContactMessage } from './contact-repository.js';
@@ -28,6 +29,10 @@ export interface ContactRoutesOptions {
   contactTo: string | null;
   /** RATE_LIMIT_FACTOR: scales the limits below (0 switches them off). */
   rateLimitFactor: number;
+  /** Every app's auth_origin: the pages that may send messages, besides the server's own. */
+  origins: AppOrigins;
+  /** PUBLIC_URL: the server's own pages (the demo site it serves) may send messages too. */
+  publicUrl: string;
 }
 
 /** Submissions per IP, and for the whole server: a flood cannot exhaust the mail quota. */
@@ -58,7 +63,14 @@ const SendBody = Type.Object(
 );
 
 const TextAnswer = Type.String({ description: '`OK`, or an EmailJS-style error text' });
-const answers = { 200: TextAnswer, 400: TextAnswer, 413: TextAnswer, 429: TextAnswer, 500: TextAnswer };
+const answers = {
+  200: TextAnswer,
+  400: TextAnswer,
+  403: TextAnswer,
+  413: TextAnswer,
+  429: TextAnswer,
+  500: TextAnswer,
+};
 
 function sendText(reply: FastifyReply, status: number, text: string) {
   return reply.status(status).type('text/plain; charset=utf-8').send(text);
@@ -99,10 +111,43 @@ async function readForm(request: FastifyRequest): Promise<void> {
   request.body = body;
 }
 
+/**
+ * The page a browser request comes from: its Origin, or failing that the origin of its Referer; undefined
+ * when it names neither (curl, another server), and "null" for what cannot be read.
+ */
+function sendingOrigin(request: FastifyRequest): string | undefined {
+  const { origin, referer } = request.headers;
+  if (origin !== undefined) return origin;
+  if (referer === undefined) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
 /** The EmailJS-compatible contact endpoint: stores each message, then forwards it through the queue. */
 export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = async (app, options) => {
   const { db, apps, sender, contactTo } = options;
   const limiter = new RateLimiter(db, options.rateLimitFactor);
+  const ownOrigin = normalizeOrigin(new URL(options.publicUrl).origin);
+
+  /*
+   * Browsers send a cross-origin form or fetch POST without a preflight, so CORS alone does not stop a
+   * page elsewhere from posting here and spending the global hourly budget with its visitors' addresses.
+   * A request that names a foreign page is refused before its body is read: not stored, not forwarded,
+   * not counted. One that names no page (not a browser) is judged by the limits per address and in all.
+   */
+  app.addHook('onRequest', async (request) => {
+    const origin = sendingOrigin(request);
+    if (origin === undefined || normalizeOrigin(origin) === ownOrigin) return;
+    // A page served with `Referrer-Policy: no-referrer` (as this server serves its own) sends `Origin:
+    // null` even with a form posted to its own origin; Sec-Fetch-Site, which a page cannot set, tells.
+    if (origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return;
+    if (await options.origins.isAnyAppOrigin(origin)) return;
+    request.log.info({ origin }, 'contact: refused a message from a foreign origin');
+    throw EMAILJS.originNotAllowed(origin);
+  });
 
   await app.register(multipart, {
     limits: { fields: MAX_FIELDS + 5, fieldSize: MAX_FIELD_LENGTH * 4, files: 0, parts: MAX_FIELDS + 5 },

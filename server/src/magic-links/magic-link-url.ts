@@ -1,11 +1,12 @@
 import { invalidRequest } from '../http/api-error.js';
+import { sameOriginPath } from '../http/safe-urls.js';
 
 export type LinkParameter = 'psg_magic_link' | 'psg_verify_link';
 
 /**
  * The link a user receives: the app's `auth_origin` + the client's `magic_link_path`, with the token
- * merged into the query (before any #fragment). Built from configuration, never from the Host header,
- * and the path cannot leave the app's origin.
+ * merged into the query (before any #fragment). Built from configuration, never from the Host header;
+ * the path is judged after normalisation, so it cannot leave the app's origin nor resolve to "//host".
  */
 export function buildMagicLinkUrl(
   authOrigin: string,
@@ -13,12 +14,12 @@ export function buildMagicLinkUrl(
   parameter: LinkParameter,
   token: string,
 ): string {
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) {
-    throw invalidRequest('magic_link_path must be a path on the app origin that starts with a single "/".');
+  const url = sameOriginPath(path, authOrigin);
+  if (!url) {
+    throw invalidRequest(
+      'magic_link_path must be a path on the app origin: one leading "/", no "//" after normalisation, no backslash or control character.',
+    );
   }
-  const origin = new URL(authOrigin).origin;
-  const url = new URL(path, origin);
-  if (url.origin !== origin) throw invalidRequest('magic_link_path must stay on the app origin.');
   url.searchParams.delete('psg_magic_link');
   url.searchParams.delete('psg_verify_link');
   url.searchParams.set(parameter, token);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
 import type { AppCache } from '../users/app-cache.js';
@@ -97,14 +98,17 @@ export class AuthResults {
   }
 
   private async finish(
-    app: { id: string; auth_origin: string; session_timeout_length: number; redirect_url: string },
+    app: Pick<
+      AppSettings,
+      'id' | 'auth_origin' | 'session_timeout_length' | 'redirect_url' | 'allowed_redirect_origins'
+    >,
     userId: string,
     refresh: IssuedRefreshToken,
   ): Promise<AuthResult> {
     const { token } = await this.authTokens.sign(app, userId, { authTime: refresh.family.authTime });
     return {
       auth_token: token,
-      redirect_url: app.redirect_url,
+      redirect_url: servedRedirectUrl(app),
       refresh_token: refresh.token,
       refresh_token_expiration: refresh.expiresAt,
     };
