@@ -12,6 +12,9 @@ import {
 } from '../auth/support';
 import { npmInstall, packed, preparedFolder } from './support';
 
+// Each test runs real tools (tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 // A plain HTML page that uses the packed open-passage as its README says: install it, copy
 // node_modules/open-passage/dist/open-passage/ next to the page, one module script tag, <passage-auth>.
 // The page is served by its own identity server (the repository's built server, STATIC_DIR = the page's

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
+// Each test runs real tools (tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 // A new Vite + React + TypeScript app that installs only the packed open-passage-react (which must bring
 // open-passage with it), type-checks strictly against the published types and builds.
 

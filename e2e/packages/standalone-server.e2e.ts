@@ -5,6 +5,9 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/start-server.mjs';
 import { cleanEnv, listing, npmInstall, packed, preparedFolder, run } from './support';
 
+// Each test runs real tools (tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 // `npx open-passage-server` in an empty folder, installed from the packed tarball as a new user would
 // (better-sqlite3 compiles from source on this machine: about 80 s, once per packing).
 
@@ -67,7 +70,6 @@ test('npx open-passage-server --help exits 0 and lists every setting', async () 
 });
 
 test('npx open-passage-server starts in an empty folder, answers /v1/health, keeps its data in ./data', async () => {
-  test.setTimeout(60_000);
   const before = JSON.parse(readFileSync(join(folder, 'installed.json'), 'utf8')) as string[];
   const port = await freePort();
   // Its own process group, so SIGTERM reaches the server and not only npx (the group id is npx's pid).
