@@ -20,7 +20,6 @@ import http from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { freePort } from '../../scripts/start-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -160,7 +159,9 @@ await Promise.all(
     }
   }),
 );
-const outbox = new Database(dbFile, { readonly: true, fileMustExist: true });
+// The server's own SQLite opener: better-sqlite3 on Node 20 and 22, node:sqlite from Node 24.
+const { openSqlite } = await import('../dist/db/sqlite-driver.js');
+const outbox = openSqlite(dbFile, { readonly: true });
 const newMessages = outbox.prepare(
   'SELECT rowid, recipient, text FROM dev_outbox WHERE rowid > ? ORDER BY rowid',
 );
@@ -175,7 +176,7 @@ const arrived = new Map();
 let lastRowid = 0;
 let polling = null;
 function pollOutbox() {
-  for (const row of newMessages.all(lastRowid)) {
+  for (const row of newMessages.all([lastRowid])) {
     lastRowid = row.rowid;
     const code = /\b(\d{6})\b/.exec(row.text)?.[1];
     if (!code) continue;

@@ -75,7 +75,15 @@ describe('admin API PATCH /admin/v1/apps/{id}', () => {
   let t: RunningTestServer;
   const admin = (method: string, path: string, body?: unknown) =>
     t.call(method, `/admin/v1/apps${path}`, body, { authorization: `Bearer ${KEY}` });
-  const read = async () => ((await (await admin('GET', `/${APP_ID}`)).json()) as { app: AppSettings }).app;
+  const read = async (id: string) =>
+    ((await (await admin('GET', `/${id}`)).json()) as { app: AppSettings }).app;
+  /** Each test patches an app of its own (created from the fixture), so it passes alone or in any order. */
+  let apps = 0;
+  const createdApp = async () => {
+    const app = { ...created, id: `${APP_ID.slice(0, -4)}1${String(++apps).padStart(3, '0')}` };
+    expect((await admin('POST', '', app)).status).toBe(201);
+    return app;
+  };
 
   beforeAll(async () => {
     t = await startTestServer({ env: { ADMIN_API_KEY: KEY } });
@@ -91,27 +99,32 @@ describe('admin API PATCH /admin/v1/apps/{id}', () => {
   it('creates an app with a non-default value for every setting', async () => {
     const res = await admin('POST', '', created);
     expect(res.status).toBe(201);
-    expect(await read()).toEqual(created);
+    expect(await read(APP_ID)).toEqual(created);
   });
 
   it('changes one setting and leaves every other one as it was', async () => {
-    const res = await admin('PATCH', `/${APP_ID}`, { public_signup: true });
+    const app = await createdApp();
+    const res = await admin('PATCH', `/${app.id}`, { public_signup: true });
     expect(res.status).toBe(200);
-    const expected = { ...created, public_signup: true };
+    const expected = { ...app, public_signup: true };
     expect(((await res.json()) as { app: AppSettings }).app).toEqual(expected);
-    expect(await read()).toEqual(expected);
-    await admin('PATCH', `/${APP_ID}`, { public_signup: false });
-    expect(await read()).toEqual(created);
+    expect(await read(app.id)).toEqual(expected);
+    await admin('PATCH', `/${app.id}`, { public_signup: false });
+    expect(await read(app.id)).toEqual(app);
   });
 
   it.each(Object.entries(changed))('a patch of %s changes only that setting', async (name, value) => {
-    const before = await read();
-    const res = await admin('PATCH', `/${APP_ID}`, { [name]: value });
+    const app = await createdApp();
+    const res = await admin('PATCH', `/${app.id}`, { [name]: value });
     expect(res.status).toBe(200);
-    expect(await read()).toEqual({ ...before, [name]: value });
+    expect(await read(app.id)).toEqual({ ...app, [name]: value });
   });
 
   it('after one patch per setting, the app holds every changed value', async () => {
-    expect(await read()).toEqual({ id: APP_ID, ...changed });
+    const app = await createdApp();
+    for (const [name, value] of Object.entries(changed)) {
+      expect((await admin('PATCH', `/${app.id}`, { [name]: value })).status).toBe(200);
+    }
+    expect(await read(app.id)).toEqual({ id: app.id, ...changed });
   });
 });

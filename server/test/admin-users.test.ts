@@ -5,6 +5,8 @@ import { PasskeyTestClient } from './webauthn/passkey-test-client.js';
 
 const KEY = 'admin-key-for-user-tests-0123456789';
 const OTHER_APP = 'otherApp000000000000004';
+/** The listing test's own app: other tests add users to TEST_APP_ID in any order. */
+const LIST_APP = 'listApp00000000000000005';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 interface UserPage {
@@ -17,13 +19,14 @@ interface UserPage {
 
 describe('admin API /admin/v1/apps/{appId}/users', () => {
   let t: RunningTestServer;
-  const admin = async (method: string, path: string, body?: unknown, key = KEY) => {
-    const res = await t.call(method, `/admin/v1/apps/${TEST_APP_ID}/users${path}`, body, {
+  const admin = async (method: string, path: string, body?: unknown, key = KEY, appId = TEST_APP_ID) => {
+    const res = await t.call(method, `/admin/v1/apps/${appId}/users${path}`, body, {
       authorization: `Bearer ${key}`,
     });
     return { status: res.status, body: (res.status === 204 ? null : await res.json()) as Json };
   };
-  const list = async (query: string) => (await admin('GET', `?${query}`)).body as UserPage;
+  const list = async (query: string, appId = LIST_APP) =>
+    (await admin('GET', `?${query}`, undefined, KEY, appId)).body as UserPage;
   const refresh = (token: string) =>
     t.call('POST', `/v1/apps/${TEST_APP_ID}/tokens/`, { refresh_token: token });
   const me = (token: string) =>
@@ -32,7 +35,11 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
   beforeAll(async () => {
     t = await startTestServer({
       env: { ADMIN_API_KEY: KEY },
-      apps: [{ id: TEST_APP_ID, allowed_identifier: 'both' }, { id: OTHER_APP }],
+      apps: [
+        { id: TEST_APP_ID, allowed_identifier: 'both' },
+        { id: OTHER_APP },
+        { id: LIST_APP, allowed_identifier: 'both' },
+      ],
     });
   });
   afterAll(() => t.stop());
@@ -53,9 +60,9 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
   it('lists users page by page, oldest first, and finds them by id, identifier or status', async () => {
     const ids: string[] = [];
     for (const name of ['ann', 'bob', 'cat', 'dan', 'eve']) {
-      ids.push((await signedInUser(t, TEST_APP_ID, `${name}@example.com`)).userId);
+      ids.push((await signedInUser(t, LIST_APP, `${name}@example.com`)).userId);
     }
-    const pending = await t.call('POST', `/v1/apps/${TEST_APP_ID}/users`, { identifier: '+1 415 555 0199' });
+    const pending = await t.call('POST', `/v1/apps/${LIST_APP}/users`, { identifier: '+1 415 555 0199' });
     const pendingId = ((await pending.json()) as { user: { id: string } }).user.id;
     await signedInUser(t, OTHER_APP, 'ann@example.com'); // same address, other app: never listed here
 

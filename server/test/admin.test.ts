@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 const KEY = 'admin-key-for-tests-0123456789';
+// Each test that needs an app of its own creates it: the tests run in any order.
 const NEW_APP = 'newApp0000000000000000001';
+const PATCHED_APP = 'newApp0000000000000000002';
+const DELETED_APP = 'newApp0000000000000000003';
 
 describe('admin API /admin/v1/apps', () => {
   let t: RunningTestServer;
@@ -23,7 +26,7 @@ describe('admin API /admin/v1/apps', () => {
 
   it('lists and reads apps', async () => {
     const list = (await (await admin('GET', '')).json()) as { apps: { id: string }[] };
-    expect(list.apps.map((a) => a.id)).toEqual([TEST_APP_ID]);
+    expect(list.apps.map((a) => a.id)).toContain(TEST_APP_ID);
     const one = (await (await admin('GET', `/${TEST_APP_ID}`)).json()) as { app: { name: string } };
     expect(one.app.name).toBe('Test app');
     expect((await admin('GET', '/unknownApp000000000000')).status).toBe(404);
@@ -48,7 +51,7 @@ describe('admin API /admin/v1/apps', () => {
     const body = (await res.json()) as { code: string; error: string };
     expect(body.code).toBe('invalid_request');
     expect(body.error).toMatch(/body/);
-    const patch = await admin('PATCH', `/${NEW_APP}`, { allowed_identifier: 'fax' });
+    const patch = await admin('PATCH', `/${TEST_APP_ID}`, { allowed_identifier: 'fax' });
     expect(patch.status).toBe(400);
   });
 
@@ -67,18 +70,25 @@ describe('admin API /admin/v1/apps', () => {
   });
 
   it('changes some settings and keeps the rest', async () => {
-    const res = await admin('PATCH', `/${NEW_APP}`, { public_signup: false, contact_to: 'me@new.example' });
+    const created = { id: PATCHED_APP, name: 'New', auth_origin: 'https://new.example' };
+    expect((await admin('POST', '', created)).status).toBe(201);
+    const res = await admin('PATCH', `/${PATCHED_APP}`, {
+      public_signup: false,
+      contact_to: 'me@new.example',
+    });
     expect(res.status).toBe(200);
-    const info = (await (await t.call('GET', `/v1/apps/${NEW_APP}`)).json()) as {
+    const info = (await (await t.call('GET', `/v1/apps/${PATCHED_APP}`)).json()) as {
       app: Record<string, unknown>;
     };
     expect(info.app).toMatchObject({ public_signup: false, name: 'New', auth_origin: 'https://new.example' });
   });
 
   it('deletes an app', async () => {
-    expect((await admin('DELETE', `/${NEW_APP}`)).status).toBe(204);
-    expect((await t.call('GET', `/v1/apps/${NEW_APP}`)).status).toBe(404);
-    expect((await admin('DELETE', `/${NEW_APP}`)).status).toBe(404);
+    const created = { id: DELETED_APP, name: 'Gone', auth_origin: 'https://gone.example' };
+    expect((await admin('POST', '', created)).status).toBe(201);
+    expect((await admin('DELETE', `/${DELETED_APP}`)).status).toBe(204);
+    expect((await t.call('GET', `/v1/apps/${DELETED_APP}`)).status).toBe(404);
+    expect((await admin('DELETE', `/${DELETED_APP}`)).status).toBe(404);
   });
 });
 

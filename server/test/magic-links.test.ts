@@ -23,6 +23,11 @@ describe('magic links', () => {
   const tokenOf = (link: string) => new URL(link).searchParams.get('psg_magic_link') ?? '';
   const activate = (token: string) => t.call('PATCH', path('/magic-link/activate'), { magic_link: token });
   const status = (id: string) => t.call('POST', path('/magic-link/status'), { id });
+  /** Registers and activates `who`: each test signs up its own users, so it passes alone or in any order. */
+  const signedUp = async (who: string) => {
+    await send('register', who);
+    expect((await activate(tokenOf(mail.linkFor(who)))).status).toBe(200);
+  };
 
   beforeAll(async () => {
     t = await startTestServer({
@@ -35,8 +40,9 @@ describe('magic links', () => {
     origin = t.baseUrl.replace('127.0.0.1', 'localhost');
   });
   afterAll(() => t.stop());
+  // Every test starts with a fresh allowance of sends and sign-ups from the tests' one address.
   beforeEach(async () => {
-    await t.server.db.deleteFrom('rate_limits').where('key', 'like', 'send-%').execute();
+    await t.server.db.deleteFrom('rate_limits').execute();
   });
 
   it('registers by link: built from auth_origin + magic_link_path, ≥128-bit token, activation signs in', async () => {
@@ -70,18 +76,20 @@ describe('magic links', () => {
   });
 
   it('answers status 404 magic_link_not_found until the link is activated', async () => {
-    const id = await send('login', 'link@example.com');
+    await signedUp('pending@example.com');
+    const id = await send('login', 'pending@example.com');
     const pending = await status(id);
     expect(pending.status).toBe(404);
     expect((await json<{ code: string }>(pending)).code).toBe('magic_link_not_found');
     expect((await status('unknownLink0000000000000')).status).toBe(404);
-    expect((await activate(tokenOf(mail.linkFor('link@example.com')))).status).toBe(200);
+    expect((await activate(tokenOf(mail.linkFor('pending@example.com')))).status).toBe(200);
     expect((await status(id)).status).toBe(200);
   });
 
   it('is single use, also under 20 concurrent activations', async () => {
-    await send('login', 'link@example.com');
-    const token = tokenOf(mail.linkFor('link@example.com'));
+    await signedUp('single-use@example.com');
+    await send('login', 'single-use@example.com');
+    const token = tokenOf(mail.linkFor('single-use@example.com'));
     const statuses = await Promise.all(
       Array.from({ length: 20 }, () => activate(token).then((r) => r.status)),
     );
@@ -90,20 +98,22 @@ describe('magic links', () => {
   });
 
   it('expires after 10 minutes with 404', async () => {
-    const id = await send('login', 'link@example.com');
+    await signedUp('expires@example.com');
+    const id = await send('login', 'expires@example.com');
     await t.server.db
       .updateTable('magic_links')
       .set({ expires_at: new Date(Date.now() - 1).toISOString() })
       .where('id', '=', id)
       .execute();
-    const res = await activate(tokenOf(mail.linkFor('link@example.com')));
+    const res = await activate(tokenOf(mail.linkFor('expires@example.com')));
     expect(res.status).toBe(404);
     expect((await json<{ code: string }>(res)).code).toBe('magic_link_not_found');
   });
 
   it('stores only a hash of the token', async () => {
-    const id = await send('login', 'link@example.com');
-    const token = tokenOf(mail.linkFor('link@example.com'));
+    await signedUp('hashed@example.com');
+    const id = await send('login', 'hashed@example.com');
+    const token = tokenOf(mail.linkFor('hashed@example.com'));
     const row = await t.server.db
       .selectFrom('magic_links')
       .selectAll()
@@ -114,19 +124,21 @@ describe('magic links', () => {
   });
 
   it('builds the link from the configured origin, never from the Host header', async () => {
+    await signedUp('origin@example.com');
     const res = await t.call(
       'POST',
       path('/login/magic-link'),
-      { identifier: 'link@example.com', magic_link_path: '/' },
+      { identifier: 'origin@example.com', magic_link_path: '/' },
       { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
     );
     expect(res.status).toBe(200);
-    expect(new URL(mail.linkFor('link@example.com')).origin).toBe(origin);
+    expect(new URL(mail.linkFor('origin@example.com')).origin).toBe(origin);
   });
 
   it('refuses a magic_link_path that leaves the app origin', async () => {
+    await signedUp('path@example.com');
     const res = await t.call('POST', path('/login/magic-link'), {
-      identifier: 'link@example.com',
+      identifier: 'path@example.com',
       magic_link_path: '//evil.example/steal',
     });
     expect(res.status).toBe(400);
@@ -134,11 +146,12 @@ describe('magic links', () => {
   });
 
   it('answers 400 for unknown users on login, existing users on register, bad identifiers; 403 when signup is closed', async () => {
+    await signedUp('existing@example.com');
     expect(
       (await t.call('POST', path('/login/magic-link'), { identifier: 'ghost@example.com' })).status,
     ).toBe(400);
     expect(
-      (await t.call('POST', path('/register/magic-link'), { identifier: 'link@example.com' })).status,
+      (await t.call('POST', path('/register/magic-link'), { identifier: 'existing@example.com' })).status,
     ).toBe(400);
     expect((await t.call('POST', path('/login/magic-link'), { identifier: 'nope' })).status).toBe(400);
     const closed = await t.call('POST', path('/register/magic-link', CLOSED_APP), {
@@ -164,9 +177,11 @@ describe('magic links', () => {
   });
 
   it('limits links per identifier with 429', async () => {
+    await signedUp('limited@example.com');
+    await t.server.db.deleteFrom('rate_limits').execute(); // the sign-up's link counted too
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await t.call('POST', path('/login/magic-link'), { identifier: 'link@example.com' });
+      const res = await t.call('POST', path('/login/magic-link'), { identifier: 'limited@example.com' });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

@@ -19,6 +19,11 @@ describe('one-time codes', () => {
   const activate = (otp_id: string, otp: string, appId = TEST_APP_ID) =>
     t.call('POST', path('/otp/activate', appId), { otp, otp_id });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  /** Registers and activates `who`: each test signs up its own users, so it passes alone or in any order. */
+  const signedUp = async (who: string) => {
+    const otpId = await requestCode('register', who);
+    expect((await activate(otpId, mail.codeFor(who))).status).toBe(200);
+  };
 
   beforeAll(async () => {
     t = await startTestServer({
@@ -31,9 +36,9 @@ describe('one-time codes', () => {
     mail = captureMessages(t);
   });
   afterAll(() => t.stop());
-  // Send limits have their own tests below; here every test starts with a fresh allowance.
+  // Send and signup limits have their own tests below; here every test starts with a fresh allowance.
   beforeEach(async () => {
-    await t.server.db.deleteFrom('rate_limits').where('key', 'like', 'send-%').execute();
+    await t.server.db.deleteFrom('rate_limits').execute();
   });
 
   it('registers with a code: pending user, 6-digit code by email, activation gives tokens and an active verified user', async () => {
@@ -71,8 +76,9 @@ describe('one-time codes', () => {
   });
 
   it('logs in with a code, and refuses login for unknown users and register for existing ones', async () => {
-    const otpId = await requestCode('login', 'new@example.com');
-    expect((await activate(otpId, mail.codeFor('new@example.com'))).status).toBe(200);
+    await signedUp('login@example.com');
+    const otpId = await requestCode('login', 'login@example.com');
+    expect((await activate(otpId, mail.codeFor('login@example.com'))).status).toBe(200);
 
     const unknown = await t.call('POST', path('/login/otp'), { identifier: 'ghost@example.com' });
     expect(unknown.status).toBe(400);
@@ -81,14 +87,15 @@ describe('one-time codes', () => {
       error: expect.stringContaining('No user'),
     });
 
-    const again = await t.call('POST', path('/register/otp'), { identifier: 'new@example.com' });
+    const again = await t.call('POST', path('/register/otp'), { identifier: 'login@example.com' });
     expect(again.status).toBe(400);
     expect((await json<{ error: string }>(again)).error).toContain('already exists');
   });
 
   it('stores only an HMAC of the code, never the code', async () => {
-    const otpId = await requestCode('login', 'new@example.com');
-    const code = mail.codeFor('new@example.com');
+    await signedUp('hmac@example.com');
+    const otpId = await requestCode('login', 'hmac@example.com');
+    const code = mail.codeFor('hmac@example.com');
     const row = await t.server.db
       .selectFrom('one_time_codes')
       .selectAll()
@@ -99,8 +106,9 @@ describe('one-time codes', () => {
   });
 
   it('is single use', async () => {
-    const otpId = await requestCode('login', 'new@example.com');
-    const code = mail.codeFor('new@example.com');
+    await signedUp('single-use@example.com');
+    const otpId = await requestCode('login', 'single-use@example.com');
+    const code = mail.codeFor('single-use@example.com');
     expect((await activate(otpId, code)).status).toBe(200);
     const second = await activate(otpId, code);
     expect(second.status).toBe(400);
@@ -108,8 +116,9 @@ describe('one-time codes', () => {
   });
 
   it('gives exactly one success for 20 concurrent activations of one code', async () => {
-    const otpId = await requestCode('login', 'new@example.com');
-    const code = mail.codeFor('new@example.com');
+    await signedUp('concurrent@example.com');
+    const otpId = await requestCode('login', 'concurrent@example.com');
+    const code = mail.codeFor('concurrent@example.com');
     const statuses = await Promise.all(
       Array.from({ length: 20 }, () => activate(otpId, code).then((r) => r.status)),
     );
@@ -118,8 +127,9 @@ describe('one-time codes', () => {
   });
 
   it('expires after 5 minutes with the same answer as a wrong code', async () => {
-    const otpId = await requestCode('login', 'new@example.com');
-    const code = mail.codeFor('new@example.com');
+    await signedUp('expires@example.com');
+    const otpId = await requestCode('login', 'expires@example.com');
+    const code = mail.codeFor('expires@example.com');
     await t.server.db
       .updateTable('one_time_codes')
       .set({ expires_at: new Date(Date.now() - 1).toISOString() })
@@ -254,10 +264,11 @@ describe('one-time codes', () => {
   });
 
   it('binds a code to its own id: the code of one request does not open another', async () => {
-    const first = await requestCode('login', 'new@example.com');
-    const firstCode = mail.codeFor('new@example.com');
-    const second = await requestCode('login', 'new@example.com');
-    const secondCode = mail.codeFor('new@example.com');
+    await signedUp('bound@example.com');
+    const first = await requestCode('login', 'bound@example.com');
+    const firstCode = mail.codeFor('bound@example.com');
+    const second = await requestCode('login', 'bound@example.com');
+    const secondCode = mail.codeFor('bound@example.com');
     if (firstCode !== secondCode) expect((await activate(second, firstCode)).status).toBe(400);
     expect((await activate(first, firstCode)).status).toBe(200);
   });
@@ -307,6 +318,10 @@ describe('one-time codes: send limits', () => {
     t = await startTestServer();
   });
   afterAll(() => t.stop());
+  // Each test starts with the full allowance of the address all test requests come from.
+  beforeEach(async () => {
+    await t.server.db.deleteFrom('rate_limits').execute();
+  });
 
   it('limits codes per identifier with 429 and a clear error', async () => {
     const statuses: number[] = [];
@@ -328,15 +343,14 @@ describe('one-time codes: send limits', () => {
 
   it('limits codes per IP across identifiers', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 35; i++) {
       const res = await t.call('POST', `/v1/apps/${TEST_APP_ID}/register/otp`, {
         identifier: `ip${i}@example.com`,
       });
       statuses.push(res.status);
     }
-    // The previous test sent 5 codes from the same address (its refused requests count nothing):
-    // 30 allowed in all.
-    expect(statuses.filter((s) => s === 201)).toHaveLength(25);
-    expect(statuses.slice(25).every((s) => s === 429)).toBe(true);
+    // 30 allowed per address, each to a new identifier (under its own limit of 5).
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
   });
 });

@@ -1,17 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
+import { openSqlite, type SqliteConnection } from '../src/db/sqlite-driver.js';
 import { testDbKind } from './support/test-database.js';
 
 /** SQLite's group commit, watched from a second connection that sees only committed work. */
 describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
   let dir: string;
   let db: Db;
-  let observer: Database.Database;
+  let observer: SqliteConnection;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'op-group-commit-'));
     db = openDatabase(`sqlite:${join(dir, 'test.db')}`).db;
@@ -21,7 +21,7 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
     await sql`CREATE TABLE children (id TEXT PRIMARY KEY, parent TEXT REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)`.execute(
       db,
     );
-    observer = new Database(join(dir, 'test.db'), { readonly: true });
+    observer = openSqlite(join(dir, 'test.db'), { readonly: true });
   });
   afterAll(async () => {
     observer.close();
@@ -29,8 +29,11 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const committed = (key: string) =>
-    observer.prepare('SELECT hits FROM rate_limits WHERE key = ?').get(key) as { hits: number } | undefined;
+  /** The committed row, as a plain object (node:sqlite's rows have no prototype). */
+  const committed = (key: string) => {
+    const [row] = observer.prepare('SELECT hits FROM rate_limits WHERE key = ?').all([key]);
+    return row ? { ...(row as { hits: number }) } : undefined;
+  };
   const insert = (target: Db, key: string) =>
     target
       .insertInto('rate_limits')
@@ -80,7 +83,7 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
     await expect(orphan).rejects.toThrow(/FOREIGN KEY/);
     await expect(neighbour).rejects.toThrow(/FOREIGN KEY/);
     expect(committed('neighbour')).toBeUndefined();
-    expect(observer.prepare("SELECT id FROM children WHERE id = 'orphan'").get()).toBeUndefined();
+    expect(observer.prepare("SELECT id FROM children WHERE id = 'orphan'").all()).toEqual([]);
     await insert(db, 'next-group');
     expect(committed('next-group')).toEqual({ hits: 1 });
   });
@@ -105,7 +108,7 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
     await expect(insert(db, 'duplicate')).rejects.toThrow(/UNIQUE/);
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    const writer = new Database(join(dir, 'test.db'), { timeout: 0 });
+    const writer = openSqlite(join(dir, 'test.db'), { timeout: 0 });
     try {
       expect(() => writer.exec('BEGIN IMMEDIATE; ROLLBACK')).not.toThrow();
     } finally {
@@ -116,7 +119,7 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
   const writeLockIsFree = async () => {
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    const writer = new Database(join(dir, 'test.db'), { timeout: 0 });
+    const writer = openSqlite(join(dir, 'test.db'), { timeout: 0 });
     try {
       writer.exec('BEGIN IMMEDIATE; ROLLBACK');
       return true;

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { openSqlite } from './sqlite-driver.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type Db = Kysely<Database>;
@@ -28,16 +28,15 @@ export function openDatabase(url: string): OpenedDatabase {
   }
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = openSqlite(file, { timeout: 5000 });
+  sqlite.exec('PRAGMA journal_mode = WAL');
   // WAL + NORMAL: no corruption on crash, and commits stop waiting for an fsync each (about 20x faster).
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
   // Savepoint journals stay in memory: each transaction of a group commit is a savepoint, and one that
   // journals more than 64 KiB (16 pages) spilled to a new temporary file in /var/tmp, about a fifth of
   // the file system calls under sign-in load, and a dependency on a writable temporary directory.
-  sqlite.pragma('temp_store = MEMORY');
+  sqlite.exec('PRAGMA temp_store = MEMORY');
   return {
     db: new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) }),
     kind: 'sqlite',

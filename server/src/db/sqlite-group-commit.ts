@@ -1,13 +1,14 @@
-import type SqliteDatabase from 'better-sqlite3';
 import {
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
   SqliteDialect,
+  type SqliteDialectConfig,
 } from 'kysely';
+import type { SqliteConnection, SqliteStatement } from './sqlite-driver.js';
 
-type Statements = { prepare(sql: string): SqliteDatabase.Statement };
+type Statements = { prepare(sql: string): SqliteStatement };
 
 /**
  * Kysely's SQLite dialect with group commit. Every commit writes each page it changed to the WAL, two
@@ -29,8 +30,9 @@ type Statements = { prepare(sql: string): SqliteDatabase.Statement };
  * that includes another transaction's promise, which resolves only at a COMMIT the first one holds up.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SqliteDatabase.Database) {
-    super({ database: sqlite });
+  constructor(private readonly sqlite: SqliteConnection) {
+    // The base class only compiles queries here (createDriver is ours), so its database is never used.
+    super({ database: sqlite as unknown as SqliteDialectConfig['database'] });
   }
 
   override createDriver(): Driver {
@@ -42,8 +44,8 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
  * Kysely prepares every query anew; preparing cost about as much as running it (benchmark profile).
  * Statements are reused by their SQL text (bounded: dynamic `in (…)` lists make new texts).
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): Statements {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: SqliteConnection): Statements {
+  const cache = new Map<string, SqliteStatement>();
   return {
     prepare(query: string) {
       let statement = cache.get(query);
@@ -90,7 +92,7 @@ class GroupCommitDriver implements Driver {
   private commitScheduled = false;
 
   constructor(
-    private readonly sqlite: SqliteDatabase.Database,
+    private readonly sqlite: SqliteConnection,
     private readonly statements: Statements,
   ) {}
 
@@ -250,10 +252,7 @@ class Turn implements DatabaseConnection {
   }
 }
 
-function runStatement<R>(
-  statement: SqliteDatabase.Statement,
-  parameters: readonly unknown[],
-): QueryResult<R> {
+function runStatement<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
   if (statement.reader) return { rows: statement.all(parameters) as R[] };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
