@@ -1,19 +1,6 @@
-import type { Locator } from '@playwright/test';
 import { addPasskeysViaApi } from './support/passkeys';
 import { expect, freshEmail, openProfile, test } from './support/profile-test';
-
-/** Computed values of one element in the profile's shadow root. */
-function computed(profile: Locator, selector: string, properties: string[]) {
-  return profile.evaluate(
-    (el, [sel, props]) => {
-      const target = el.shadowRoot?.querySelector(sel as string);
-      if (!target) throw new Error(`nothing matches ${sel as string}`);
-      const style = getComputedStyle(target);
-      return (props as string[]).map((p) => style.getPropertyValue(p));
-    },
-    [selector, properties] as const,
-  );
-}
+import { computed } from '../support/computed-style';
 
 /** Where each variable shows: [selector, property, value set by the page, default as in docs/theming.md]. */
 const PROBES: [string, string, string, string, string][] = [

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { openPreview, showView } from './preview-page';
 import { VIEW_SAMPLES } from './view-states';
+import { computed } from '../support/computed-style';
 
 /** What a security-conscious site sends: no inline styles, no inline scripts. */
 const STRICT = "default-src 'self'; style-src 'self'";
@@ -11,18 +12,6 @@ const PRIMARY_BACKGROUND = 'rgb(18, 18, 18)';
 const WHITE = 'rgb(255, 255, 255)';
 
 const preview = (page: Page) => page.locator('passage-view-preview');
-
-function computed(host: Locator, selector: string, properties: string[]): Promise<string[]> {
-  return host.evaluate(
-    (el, [sel, props]) => {
-      const target = el.shadowRoot?.querySelector(sel as string);
-      if (!target) throw new Error(`nothing matches ${sel as string}`);
-      const style = getComputedStyle(target);
-      return (props as string[]).map((p) => style.getPropertyValue(p));
-    },
-    [selector, properties] as const,
-  );
-}
 
 /** Collects what the page's policy refuses (console messages and securitypolicyviolation events). */
 async function recordViolations(page: Page): Promise<string[]> {

@@ -1,27 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
+import { describe, expect, it } from 'vitest';
+import { type Db, migrateToLatest } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { RefreshTokens } from '../src/tokens/refresh-tokens.js';
 import { SigningKeys } from '../src/tokens/signing-keys.js';
 import { sha256Hex } from '../src/security/random.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { useEmptyDatabase } from './support/test-database.js';
 
 /** Databases migrated by an earlier release keep working after the newer migrations run. */
 describe('migrations over data written by earlier releases', () => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = openDatabase(database.url).db;
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const database = useEmptyDatabase();
 
   it('0017 turns refresh tokens into families: live tokens still refresh, revoked ones stay revoked', async () => {
+    const db = database();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const { error } = await migrator.migrateTo('0016-webauthn-challenges');
     expect(error).toBeUndefined();
@@ -61,18 +53,10 @@ describe('migrations over data written by earlier releases', () => {
 });
 
 describe('0020 over signing keys that racing instances made before it', () => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = openDatabase(database.url).db;
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const database = useEmptyDatabase();
 
   it('migrates an app with two unretired keys, which stay published, the oldest signing', async () => {
+    const db = database();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0019-outgoing-expiry')).error).toBeUndefined();
     const key = (kid: string, createdAt: string) => {

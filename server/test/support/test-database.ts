@@ -35,16 +35,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
+ * A fresh, empty database (no migration run) for the tests of the calling `describe`: opened before them,
+ * dropped after. Read it through the returned function once the tests run.
+ */
+export function useEmptyDatabase(): () => Db {
+  return useDatabase(async () => {});
+}
+
+/**
  * A fresh, migrated database for the tests of the calling `describe`: opened before them, dropped after.
  * Read it through the returned function once the tests run.
  */
 export function useMigratedDatabase(): () => Db {
+  return useDatabase(migrateToLatest);
+}
+
+function useDatabase(prepare: (db: Db) => Promise<unknown>): () => Db {
   let database: TestDatabase | undefined;
   let db: Db | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
     db = openDatabase(database.url).db;
-    await migrateToLatest(db);
+    await prepare(db);
   });
   afterAll(async () => {
     await db?.destroy();
