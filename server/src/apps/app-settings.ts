@@ -42,7 +42,7 @@ export const AppSettings = Type.Object(
     login_url: Type.String({
       maxLength: 2048,
       default: '',
-      description: 'Where emailed links land when the client names no path: the page that holds the element.',
+      description: 'Where emailed links land when the client names no path: the page that holds the element',
     }),
     allowed_redirect_origins: Type.Optional(
       Type.Array(Type.String({ pattern: ORIGIN_PATTERN }), { maxItems: 20, uniqueItems: true }),

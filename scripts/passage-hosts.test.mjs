@@ -1,0 +1,65 @@
+// The Vite recipe of docs/migrating-from-passage.md ("Keep Passage's browser packages"): a production
+// build of passage-js and passage-elements keeps no Passage host. (The esbuild recipe runs in the browser:
+// e2e/passage-clients.)
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// Inside the repository, so the entry's imports resolve from its node_modules.
+const work = join(root, 'node_modules', '.cache', 'passage-hosts-test');
+
+/** The recipe's replacements, as the guide shows them. */
+const hosts = {
+  'https://auth.passage.id': 'https://id.example.com',
+  'https://storage.googleapis.com/passage-frontend/locales/passage-auth': '/passage-locales',
+  'https://cdnjs.cloudflare.com/ajax/libs/intl-tel-input/17.0.16/css/intlTelInput.css':
+    '/intl-tel-input/intlTelInput.css',
+  'https://cdnjs.cloudflare.com/ajax/libs/intl-tel-input/17.0.8/js/utils.js': '/intl-tel-input/utils.js',
+  'https://us-central1-passage-prod.cloudfunctions.net/capture-event': '',
+};
+
+/** The guide's Vite plugin, word for word. */
+function passageHosts(replacements) {
+  return {
+    name: 'passage-hosts',
+    transform(code, id) {
+      if (!/[\\/]@passageidentity[\\/]/.test(id)) return null;
+      let out = code;
+      for (const [from, to] of Object.entries(replacements)) out = out.replaceAll(from, to);
+      return { code: out, map: null };
+    },
+  };
+}
+
+describe("the Vite recipe for Passage's browser packages", () => {
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('leaves no Passage host in the built bundle', { timeout: 120_000 }, async () => {
+    mkdirSync(work, { recursive: true });
+    const entry = join(work, 'entry.js');
+    writeFileSync(
+      entry,
+      "import '@passageidentity/passage-elements/passage-auth';\n" +
+        "import '@passageidentity/passage-elements/passage-profile';\n" +
+        "import { Passage } from '@passageidentity/passage-js';\n" +
+        "window.passage = new Passage('appId');\n",
+    );
+    await build({
+      configFile: false,
+      root: work,
+      logLevel: 'silent',
+      plugins: [passageHosts(hosts)],
+      build: { outDir: join(work, 'dist'), minify: false, rolldownOptions: { input: entry } },
+    });
+    const dist = join(work, 'dist', 'assets');
+    const code = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
+      .join('\n');
+    expect(code).toContain('https://id.example.com');
+    for (const host of Object.keys(hosts)) expect(code).not.toContain(new URL(host).host);
+  });
+});
