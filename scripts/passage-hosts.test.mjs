@@ -1,11 +1,11 @@
-// The Vite recipe of docs/migrating-from-passage.md ("Keep Passage's browser packages"): a production
-// build of passage-js and passage-elements keeps no Passage host. (The esbuild recipe runs in the browser:
-// e2e/passage-clients.)
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The Vite recipe of docs/migrating-from-passage.md ("Keep Passage's browser packages"): neither a
+// production build of passage-js and passage-elements nor the dev server's pre-bundled copy keeps a
+// Passage host. (The esbuild recipe runs in the browser: e2e/passage-clients.)
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { build, createServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Inside the repository, so the entry's imports resolve from its node_modules.
@@ -34,12 +34,22 @@ function passageHosts(replacements) {
   };
 }
 
-describe("the Vite recipe for Passage's browser packages", () => {
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** The JavaScript files in `dir` (not their source maps, which quote the original sources), joined. */
+const scripts = (dir) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .join('\n');
 
-  it('leaves no Passage host in the built bundle', { timeout: 120_000 }, async () => {
+function expectNoPassageHost(code) {
+  expect(code).toContain('https://id.example.com');
+  for (const host of Object.keys(hosts)) expect(code).not.toContain(new URL(host).host);
+}
+
+describe("the Vite recipe for Passage's browser packages", () => {
+  const entry = join(work, 'entry.js');
+  beforeAll(() => {
     mkdirSync(work, { recursive: true });
-    const entry = join(work, 'entry.js');
     writeFileSync(
       entry,
       "import '@passageidentity/passage-elements/passage-auth';\n" +
@@ -47,6 +57,10 @@ describe("the Vite recipe for Passage's browser packages", () => {
         "import { Passage } from '@passageidentity/passage-js';\n" +
         "window.passage = new Passage('appId');\n",
     );
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('leaves no Passage host in the built bundle', { timeout: 120_000 }, async () => {
     await build({
       configFile: false,
       root: work,
@@ -54,12 +68,32 @@ describe("the Vite recipe for Passage's browser packages", () => {
       plugins: [passageHosts(hosts)],
       build: { outDir: join(work, 'dist'), minify: false, rolldownOptions: { input: entry } },
     });
-    const dist = join(work, 'dist', 'assets');
-    const code = readdirSync(dist)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(dist, file), 'utf8'))
-      .join('\n');
-    expect(code).toContain('https://id.example.com');
-    for (const host of Object.keys(hosts)) expect(code).not.toContain(new URL(host).host);
+    expectNoPassageHost(scripts(join(work, 'dist', 'assets')));
+  });
+
+  it("leaves none in the dev server's pre-bundled dependencies", { timeout: 120_000 }, async () => {
+    const cacheDir = join(work, 'vite-cache');
+    const server = await createServer({
+      configFile: false,
+      root: work,
+      cacheDir,
+      logLevel: 'silent',
+      plugins: [passageHosts(hosts)],
+      optimizeDeps: {
+        entries: ['entry.js'],
+        force: true,
+        rolldownOptions: { plugins: [passageHosts(hosts)] },
+      },
+      server: { middlewareMode: true },
+    });
+    try {
+      await server.transformRequest('/entry.js');
+      const deps = join(cacheDir, 'deps');
+      // The optimizer writes its files after answering; _metadata.json comes last.
+      await expect.poll(() => existsSync(join(deps, '_metadata.json')), { timeout: 60_000 }).toBe(true);
+      expectNoPassageHost(scripts(deps));
+    } finally {
+      await server.close();
+    }
   });
 });
