@@ -97,3 +97,28 @@ describe("the Vite recipe for Passage's browser packages", () => {
     }
   });
 });
+
+describe("the webpack loader for Passage's browser packages", () => {
+  /** The guide's loader (passage-hosts-loader.cjs), word for word. */
+  function loader(source) {
+    const { hosts } = this.getOptions();
+    return Object.entries(hosts).reduce((text, [from, to]) => text.split(from).join(to), source);
+  }
+  /** The guide's `test` of the webpack rule. */
+  const rule = /[\\/]@passageidentity[\\/].*\.[cm]?js$/;
+
+  it('rewrites every file of the packages that names a Passage host (webpack itself is not run)', () => {
+    const files = [
+      'node_modules/@passageidentity/passage-js/dist/index.js',
+      'node_modules/@passageidentity/passage-elements/dist/package/customElements.es.js',
+      'node_modules/@passageidentity/passage-elements/dist/package/customElements.es2.js',
+      'node_modules/@passageidentity/passage-elements/dist/package/passage-profile/index.es.js',
+    ];
+    for (const file of files) {
+      const path = join(root, file);
+      expect(rule.test(path), file).toBe(true);
+      const out = loader.call({ getOptions: () => ({ hosts }) }, readFileSync(path, 'utf8'));
+      for (const host of Object.keys(hosts)) expect(out, file).not.toContain(new URL(host).host);
+    }
+  });
+});
