@@ -1,5 +1,5 @@
-import { VERIFY_LINK_PARAM } from '../../flow/home-view';
-import type { IdentifierType } from '../../flow/view-state';
+import { VERIFY_LINK_PARAM } from '../home-view';
+import type { IdentifierType } from '../view-state';
 
 /** Ours: which identifier the link confirms, so the page can say "successfully changed email". */
 export const VERIFY_KIND_PARAMETER = 'psg_verify_type';
