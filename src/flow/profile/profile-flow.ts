@@ -7,7 +7,6 @@ import type { CurrentUser, Device } from '../../client/types';
 import { latest } from '../../components/shared/latest';
 import type { ProfileMessageKey } from '../../i18n/profile';
 import type { Params } from '../../i18n/format';
-import type { FlowError } from '../ports';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { IdentifierType } from '../view-state';
 import { checkDeviceName, currentDeviceId, type DevicePage, devicePage, pageAfterResize } from './devices';
@@ -20,18 +19,9 @@ import type { SignInReason } from './profile-events';
 import type { ProfileClient, ProfilePorts } from './profile-ports';
 import { type ProfileAction, profileReducer } from './profile-state';
 import { initialProfileView, type ProfileView } from './profile-view';
-import { confirmationPath, readVerifyLink } from './verify-link';
+import { confirmationPath, CONFIRMED, type LinkOutcome, openVerifyLink } from './verify-link';
 
 type Listener = (view: ProfileView) => void;
-
-/** What opening an email/phone change confirmation link gave. */
-type LinkOutcome = { ok: true; identifier: IdentifierType | null } | { ok: false; key: ProfileMessageKey };
-
-const CONFIRMED: Record<IdentifierType | 'unknown', ProfileMessageKey> = {
-  email: 'successfully-changed-email',
-  phone: 'successfully-changed-phone',
-  unknown: 'identifier-change-confirmed',
-};
 
 export class ProfileFlow {
   private view: ProfileView = initialProfileView;
@@ -85,7 +75,7 @@ export class ProfileFlow {
     if (!fresh()) return;
     this.set({ app });
     const [link] = await Promise.all([
-      (this.link ??= this.openVerifyLink(client)),
+      (this.link ??= openVerifyLink(this.o.page, client)),
       this.o.loadLanguage(app.default_language),
       this.ensurePhone(identifierKinds(app.allowed_identifier, null)),
     ]);
@@ -117,24 +107,6 @@ export class ProfileFlow {
       },
       fresh,
     );
-  }
-
-  /**
-   * Confirms an email/phone change when the page was opened with its link (`?psg_verify_link=`).
-   * The link's parameters leave the address first, so a reload cannot spend it twice. Activation
-   * signs the link's user in, so the profile loads after it.
-   */
-  private async openVerifyLink(client: ProfileClient): Promise<LinkOutcome | null> {
-    const link = readVerifyLink(this.o.page.href());
-    if (!link) return null;
-    this.o.page.replacePath(link.cleanPath);
-    try {
-      await client.magicLinkActivate(link.token);
-      return { ok: true, identifier: link.kind };
-    } catch (error) {
-      const invalid = (error as FlowError | undefined)?.statusCode === 404;
-      return { ok: false, key: invalid ? 'link-invalid' : 'verification-failed-please-try-again' };
-    }
   }
 
   /** Says what the link did, once the profile shows the result. */
