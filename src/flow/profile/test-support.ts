@@ -23,6 +23,10 @@ export class ClientError extends Error {
   }
 }
 
+/** A change that needs a more recent sign-in, and a session the server no longer accepts. */
+export const tooOld = new ClientError(401, 'reauthentication_required', 'sign in again');
+export const expired = new ClientError(401, 'invalid_access_token', 'expired');
+
 export function currentUser(patch: Partial<CurrentUser> = {}): CurrentUser {
   return {
     ...publicUser(),
