@@ -1,5 +1,12 @@
 export * from './devices';
+export * from './failures';
 export * from './identifier-edit';
+export * from './login-rows';
 export * from './metadata-form';
 export * from './profile-fields';
+export type * from './profile-events';
+export { ProfileFlow } from './profile-flow';
+export type * from './profile-ports';
 export * from './profile-state';
+export * from './profile-view';
+export * from './verify-link';

@@ -1,5 +1,7 @@
-import { CLIENT_ERRORS } from '../../client/client-errors';
-import { PassageError } from '../../client/passage-error';
+import type { FlowError } from '../ports';
+
+/** The client's PSGLoginRequired: no token and no refresh token that works. */
+const LOGIN_REQUIRED = 704;
 
 /**
  * What a failed profile action means, judged by the error code rather than the status (the server
@@ -11,13 +13,22 @@ import { PassageError } from '../../client/passage-error';
  *   offers to sign in again, keeping everything else as it is.
  * - `failure`: anything else, including other 401s such as `webauthn_login_failed`: the action's
  *   failure message.
+ *
+ * Errors are read by their shape (`FlowError`, as the sign-in flow reads them), so the flow needs no
+ * client class.
  */
 export type FailureKind = 'session-lost' | 'reauthenticate' | 'failure';
 
 export function classifyFailure(error: unknown): FailureKind {
-  if (!(error instanceof PassageError)) return 'failure';
-  if (error.code === 'invalid_access_token' || error.statusCode === CLIENT_ERRORS.PSGLoginRequired)
-    return 'session-lost';
-  if (error.code === 'reauthentication_required') return 'reauthenticate';
+  if (typeof error !== 'object' || error === null) return 'failure';
+  const { code, statusCode } = error as FlowError;
+  if (code === 'invalid_access_token' || statusCode === LOGIN_REQUIRED) return 'session-lost';
+  if (code === 'reauthentication_required') return 'reauthenticate';
   return 'failure';
+}
+
+/** The text an ordinary failure shows: the action's message, then the server's reason when it gave one. */
+export function failureText(message: string, error: unknown): string {
+  const reason = error instanceof Error && error.message ? ` ${error.message}` : '';
+  return `${message}${reason}`;
 }

@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../client/app-info';
-import type { IdentifierType } from '../../flow/view-state';
+import type { IdentifierType } from '../view-state';
 
 /**
  * The login-info rows: those the app's `allowed_identifier` offers, plus any identifier the user

@@ -1,5 +1,8 @@
-import { VERIFY_LINK_PARAM } from '../../flow/home-view';
-import type { IdentifierType } from '../../flow/view-state';
+import { VERIFY_LINK_PARAM } from '../home-view';
+import type { ProfileMessageKey } from '../../i18n/profile';
+import type { FlowError } from '../ports';
+import type { IdentifierType } from '../view-state';
+import type { ProfileClient, ProfilePage } from './profile-ports';
 
 /** Ours: which identifier the link confirms, so the page can say "successfully changed email". */
 export const VERIFY_KIND_PARAMETER = 'psg_verify_type';
@@ -39,4 +42,36 @@ export function readVerifyLink(href: string): VerifyLink | null {
   url.searchParams.delete(VERIFY_LINK_PARAM);
   url.searchParams.delete(VERIFY_KIND_PARAMETER);
   return { token, kind: kind === 'email' || kind === 'phone' ? kind : null, cleanPath: pathOf(url) };
+}
+
+/** What opening an email/phone change confirmation link gave. */
+export type LinkOutcome =
+  { ok: true; identifier: IdentifierType | null } | { ok: false; key: ProfileMessageKey };
+
+/** What the profile announces once a link confirmed a change. */
+export const CONFIRMED: Record<IdentifierType | 'unknown', ProfileMessageKey> = {
+  email: 'successfully-changed-email',
+  phone: 'successfully-changed-phone',
+  unknown: 'identifier-change-confirmed',
+};
+
+/**
+ * Confirms an email/phone change when the page was opened with its link (`?psg_verify_link=`).
+ * The link's parameters leave the address first, so a reload cannot spend it twice. Activation signs
+ * the link's user in, so the profile loads after it.
+ */
+export async function openVerifyLink(
+  page: Pick<ProfilePage, 'href' | 'replacePath'>,
+  client: Pick<ProfileClient, 'magicLinkActivate'>,
+): Promise<LinkOutcome | null> {
+  const link = readVerifyLink(page.href());
+  if (!link) return null;
+  page.replacePath(link.cleanPath);
+  try {
+    await client.magicLinkActivate(link.token);
+    return { ok: true, identifier: link.kind };
+  } catch (error) {
+    const invalid = (error as FlowError | undefined)?.statusCode === 404;
+    return { ok: false, key: invalid ? 'link-invalid' : 'verification-failed-please-try-again' };
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientError } from '../../client/client-errors';
 import { PassageError } from '../../client/passage-error';
-import { classifyFailure } from './profile-failures';
+import { classifyFailure } from './failures';
 
 const error = (status: number, code: string) => new PassageError(status, code, 'from the server');
 

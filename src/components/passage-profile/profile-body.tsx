@@ -1,0 +1,134 @@
+import { h } from '@stencil/core';
+import type { SignInReason } from '../../flow/profile';
+import type { ProfileMessageKey } from '../../i18n/profile';
+import { DevicesTable } from './devices-table';
+import { LoginInfo } from './login-info';
+import { MetadataForm } from './metadata-form';
+import { ProfileDialog } from './profile-dialog';
+import type { ProfileUi } from './profile-ui';
+
+/** How the signed-out notice is announced: a sign-out the user asked for politely, one that could not
+ * reach the server as an alert; "no user is logged in" (on load) not at all. */
+const SIGNED_OUT_ROLE: Partial<Record<ProfileMessageKey, 'alert' | 'status'>> = {
+  'signed-out': 'status',
+  'signed-out-server-unreachable': 'alert',
+};
+
+/** A notice with a "Sign in again" button. */
+export function SignInNotice(
+  ui: ProfileUi,
+  key: ProfileMessageKey,
+  reason: SignInReason,
+  part: string,
+  role?: 'alert' | 'status',
+) {
+  return (
+    <div class="notice" part={part}>
+      <p role={role}>{ui.t(key)}</p>
+      <button type="button" part="primary-button" onClick={() => ui.requestSignIn(reason)}>
+        {ui.t('sign-in-again')}
+      </button>
+    </div>
+  );
+}
+
+/** The loaded profile: login info, personal info, passkeys, sign out and the open dialog. */
+function Ready(ui: ProfileUi) {
+  const { t, view, flow } = ui;
+  const editing = view.editing;
+  const editable = view.app?.profile_management ?? false;
+  const fields = flow.fields();
+  return [
+    <LoginInfo
+      t={t}
+      user={view.user!}
+      kinds={flow.kinds()}
+      editable={editable}
+      editing={editing.kind === 'identifier' ? editing.identifier : null}
+      draft={view.identifierDraft}
+      error={view.identifierError}
+      busy={view.busy}
+      onEdit={(kind) => flow.editIdentifier(kind)}
+      onInput={(value) => flow.setIdentifierDraft(value)}
+      onSave={(kind) => void flow.saveIdentifier(kind)}
+      onCancel={(kind) => flow.finishEdit(kind)}
+    />,
+    fields.length ? (
+      <MetadataForm
+        t={t}
+        fields={fields}
+        values={flow.metadataValues()}
+        errors={editing.kind === 'metadata' ? view.metadataErrors : {}}
+        editing={editing.kind === 'metadata'}
+        editable={editable}
+        busy={view.busy}
+        onEdit={() => flow.editMetadata()}
+        onChange={(name, value) => flow.setMetadataValue(name, value)}
+        onSave={() => void flow.saveMetadata()}
+        onCancel={() => flow.finishEdit('metadata')}
+      />
+    ) : null,
+    <DevicesTable
+      t={t}
+      formatDate={ui.formatDate}
+      page={flow.devicePage()}
+      pageSize={view.pageSize}
+      currentDeviceId={flow.currentDevice()}
+      renaming={editing.kind === 'rename-device' ? editing.deviceId : null}
+      renameDraft={view.renameDraft}
+      renameError={view.renameError}
+      busy={view.busy}
+      canAddDevice={typeof PublicKeyCredential !== 'undefined'}
+      onPage={(page) => flow.setPage(page)}
+      onPageSize={(size) => flow.setPageSize(size)}
+      onRename={(device) => flow.startRename(device)}
+      onRenameInput={(value) => flow.setRenameDraft(value)}
+      onRenameSave={(device) => void flow.saveRename(device.id)}
+      onRenameCancel={(device) => flow.finishEdit(`rename-${device.id}`)}
+      onDelete={ui.askDelete}
+      onAdd={() => void flow.addPasskey()}
+      onLearnMore={ui.openLearnMore}
+    />,
+    <div class="sign-out">
+      <button type="button" part="secondary-button" onClick={() => void flow.signOut()}>
+        {t('sign-out')}
+      </button>
+    </div>,
+    ProfileDialog(ui),
+  ];
+}
+
+/** What the profile shows for where it stands. */
+export function ProfileBody(ui: ProfileUi) {
+  const { t, view } = ui;
+  switch (view.status) {
+    case 'loading':
+      return <div class="spinner" part="spinner" role="progressbar" aria-label={t('loading')} />;
+    case 'invalid-app':
+      return (
+        <p class="notice" part="invalid-app-id" role="alert">
+          {t('invalid-app-id')}
+        </p>
+      );
+    case 'signed-out':
+      return SignInNotice(
+        ui,
+        view.signedOutNotice,
+        'signed-out',
+        'session-notice',
+        SIGNED_OUT_ROLE[view.signedOutNotice],
+      );
+    case 'session-expired':
+      return SignInNotice(ui, 'session-expired', 'session-expired', 'session-notice', 'alert');
+    case 'load-failed':
+      return (
+        <div class="notice" part="load-failed">
+          <button type="button" part="primary-button" onClick={ui.retry}>
+            {t('try-again')}
+          </button>
+        </div>
+      );
+    case 'ready':
+      return Ready(ui);
+  }
+}

@@ -1,0 +1,35 @@
+/** The profile flow's client port on the real `PassageClient` and the profile calls. */
+import { PassageClient } from '../../client/passage-client';
+import {
+  changeEmail,
+  changePhone,
+  deleteDevice,
+  getCurrentUser,
+  getUserMetadata,
+  listDevices,
+  renameDevice,
+  updateUserMetadata,
+} from '../../client/profile';
+import type { ProfileClient } from '../../flow/profile';
+
+export function profileClient(appId: string, apiUrl: string): ProfileClient {
+  const client = new PassageClient(appId, { apiUrl });
+  const account = () => client.getCurrentUser();
+  return {
+    appInfo: () => client.appInfo(),
+    hasSession: () => !!(client.tokenStore.getAuthToken() || client.tokenStore.getRefreshToken()),
+    magicLinkActivate: (token) => client.magicLinkActivate(token),
+    currentUser: () => getCurrentUser(account()),
+    devices: () => listDevices(account()),
+    userMetadata: () => getUserMetadata(account()),
+    identifierExists: async (identifier) => !!(await client.identifierExists(identifier)),
+    changeIdentifier: (kind, value, options) =>
+      kind === 'email' ? changeEmail(account(), value, options) : changePhone(account(), value, options),
+    updateUserMetadata: (values) => updateUserMetadata(account(), values),
+    renameDevice: (deviceId, name) => renameDevice(account(), deviceId, name),
+    deleteDevice: (deviceId) => deleteDevice(account(), deviceId),
+    addDevice: () => account().addDevice('platform'),
+    signOut: () => client.getCurrentSession().signOut(),
+    credentials: () => client.credentials.all(),
+  };
+}

@@ -1,0 +1,56 @@
+import type { AppInfo } from '../../client/app-info';
+import type { CurrentUser, Device } from '../../client/types';
+import type { ProfileMessageKey } from '../../i18n/profile';
+import { DEFAULT_PAGE_SIZE } from './devices';
+import type { MetadataValues } from './metadata-form';
+import { initialProfileState, type ProfileState } from './profile-state';
+
+/** Everything `<passage-profile>` renders, emitted by `ProfileFlow` on every change. Texts already
+ * worded (errors, confirmations) are strings: they keep the language they were said in. */
+export interface ProfileView extends ProfileState {
+  app: AppInfo | null;
+  user: CurrentUser | null;
+  devices: Device[];
+  /** The stored metadata (the form shows it while not editing). */
+  metadata: Record<string, unknown>;
+  identifierDraft: string;
+  identifierError: string | null;
+  metadataDraft: MetadataValues;
+  metadataErrors: Record<string, ProfileMessageKey>;
+  renameDraft: string;
+  renameError: string | null;
+  /** The passkeys table's page (0-based) and rows per page. */
+  page: number;
+  pageSize: number;
+  /** The last confirmation (polite live region). */
+  announcement: string;
+  /** The last error (alert). */
+  alert: string | null;
+  /** An action was refused until the user signs in again; the session itself is still valid. */
+  reauthenticate: boolean;
+  /** What the signed-out state says. */
+  signedOutNotice: ProfileMessageKey;
+  /** A server action is under way (Save buttons are disabled). */
+  busy: boolean;
+}
+
+export const initialProfileView: ProfileView = {
+  ...initialProfileState,
+  app: null,
+  user: null,
+  devices: [],
+  metadata: {},
+  identifierDraft: '',
+  identifierError: null,
+  metadataDraft: {},
+  metadataErrors: {},
+  renameDraft: '',
+  renameError: null,
+  page: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+  announcement: '',
+  alert: null,
+  reauthenticate: false,
+  signedOutNotice: 'there-is-no-currently-logged-in-user',
+  busy: false,
+};
