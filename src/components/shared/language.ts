@@ -1,4 +1,4 @@
-import { latest } from './latest';
+import { latest } from '../../flow/latest';
 
 /** The languages to try, best first: the `lang` attribute, the browser's, then the app's default. */
 export function languageCandidates(

@@ -4,7 +4,7 @@
  */
 import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
-import { latest } from '../../components/shared/latest';
+import { latest } from '../latest';
 import type { ProfileMessageKey } from '../../i18n/profile';
 import type { Params } from '../../i18n/format';
 import type { PhoneReader } from '../validation/phone-reader';
