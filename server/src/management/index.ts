@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppSettings } from '../apps/app-settings.js';
+import type { AppsRepository } from '../apps/apps-repository.js';
+import type { IdentityServices } from '../users/identity-services.js';
+import { adminApiKeyRoutes } from './admin-api-key-routes.js';
+import { adminImportRoute } from './admin-import-route.js';
+import { apiKeyConstraint, requireApiKey } from './api-key-auth.js';
+import { ApiKeys } from './api-keys.js';
+import { managementMagicLinkRoutes } from './management-magic-links.js';
+import { managementUserRoutes } from './management-user-routes.js';
+
+export interface ManagementOptions {
+  identity: IdentityServices;
+  apps: AppsRepository;
+  /** The apps of the apps file: their `api_keys` are synced at start. */
+  appsFromFile: AppSettings[];
+  /** The admin API's key routes and import route exist only with ADMIN_API_KEY. */
+  adminApiKey: string | null;
+}
+
+/**
+ * Passage's management API (`/v1/apps/{appId}/users…`, `/magic-links`) with per-app API keys, and the
+ * admin routes that manage those keys and import users (docs/management-api.md).
+ */
+export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http, options) => {
+  const { identity, apps, adminApiKey } = options;
+  const keys = new ApiKeys(identity.db);
+  for (const app of options.appsFromFile) await keys.syncFromFile(app.id, app.api_keys ?? []);
+  http.addConstraintStrategy(apiKeyConstraint);
+
+  await http.register(async (scope) => {
+    requireApiKey(scope, keys);
+    await scope.register(managementUserRoutes, { identity });
+    await scope.register(managementMagicLinkRoutes, { identity });
+  });
+  if (adminApiKey) {
+    await http.register(adminApiKeyRoutes, { adminApiKey, apps, keys });
+    await http.register(adminImportRoute, { adminApiKey, apps, identity });
+  }
+};
