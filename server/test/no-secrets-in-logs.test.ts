@@ -150,7 +150,9 @@ describe('logs never contain a secret', () => {
     const link = await t.call('POST', path('/magic-links'), { user_id: user.id, channel: 'email' }, key);
     expect(link.status).toBe(201);
     const { magic_link } = await json<{ magic_link: { secret: string } }>(link);
-    expect((await t.call('GET', path(`/users/${user.id}`), undefined, bearer(`${made.key}x`))).status).toBe(401);
+    expect((await t.call('GET', path(`/users/${user.id}`), undefined, bearer(`${made.key}x`))).status).toBe(
+      401,
+    );
     expect((await admin('DELETE', `/${TEST_APP_ID}/api-keys/${made.api_key.id}`)).status).toBe(204);
     return [made.key, magic_link.secret];
   }
