@@ -144,12 +144,7 @@ export async function buildServer(
     });
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }
-  await http.register(managementApi, {
-    identity,
-    apps: appsRepository,
-    appsFromFile: apps,
-    adminApiKey: config.adminApiKey,
-  });
+  await http.register(managementApi, { identity, apps: appsRepository, adminApiKey: config.adminApiKey });
   const passkeys = await registerPasskeys(http, {
     db,
     apps: identity.appCache,

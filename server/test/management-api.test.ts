@@ -11,7 +11,7 @@ describe('management API keys and routes', () => {
   let t: RunningTestServer;
   let key: string;
   const admin = (method: string, path: string, body?: unknown) =>
-    t.call(method, `/admin/v1/apps/${path}`, body, { authorization: `Bearer ${ADMIN_KEY}` });
+    t.call(method, `/admin/v1/apps${path ? `/${path}` : ''}`, body, { authorization: `Bearer ${ADMIN_KEY}` });
   const manage = (method: string, path: string, body?: unknown, apiKey = key) =>
     t.call(method, `/v1/apps/${TEST_APP_ID}${path}`, body, { authorization: `Bearer ${apiKey}` });
 
@@ -144,6 +144,28 @@ describe('management API keys and routes', () => {
       .where('id', '=', link.id)
       .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBeLessThanOrEqual(60_000 + 5);
+  });
+
+  it("follows an app's api_keys setting through the admin API, and forgets the keys of a deleted app", async () => {
+    const appId = 'keyedApp0000000000000003';
+    const hash = createHash('sha256').update(FILE_KEY.replace('file', 'admn')).digest('hex');
+    const app = { id: appId, name: 'Keyed', auth_origin: 'http://localhost:1' };
+    expect((await admin('POST', '', app)).status).toBe(201);
+    const made = ((await (await admin('POST', `${appId}/api-keys`, { name: 'made' })).json()) as Json).key;
+    expect((await admin('PATCH', appId, { api_keys: [{ name: 'declared', sha256: hash }] })).status).toBe(
+      200,
+    );
+    await expect
+      .poll(async () => ((await (await admin('GET', `${appId}/api-keys`)).json()) as Json).api_keys.length)
+      .toBe(2);
+    const call = (apiKey: string) =>
+      t.call('GET', `/v1/apps/${appId}/users`, undefined, { authorization: `Bearer ${apiKey}` });
+    expect((await call(FILE_KEY.replace('file', 'admn'))).status).toBe(200);
+
+    expect((await admin('DELETE', appId)).status).toBe(204);
+    expect((await admin('POST', '', app)).status).toBe(201);
+    await expect.poll(async () => (await call(made)).status).toBe(401);
+    expect((await call(FILE_KEY.replace('file', 'admn'))).status).toBe(401);
   });
 
   it('stops a revoked key at once', async () => {

@@ -67,7 +67,7 @@ export const AppSettings = Type.Object(
     element_customization: Type.Union([Customization], { default: {} }),
     element_customization_dark: Type.Union([Customization], { default: {} }),
     contact_to: Type.Optional(Type.String({ format: 'email' })),
-    /** Management API keys declared here, by their SHA-256 (`open-passage-server api-key` makes one). */
+    /** Management API keys of the app, by their SHA-256 (`open-passage-server api-key` makes one). */
     api_keys: Type.Optional(
       Type.Array(
         Type.Object(

@@ -205,7 +205,7 @@ export interface ApiKeysTable {
   app_id: string;
   name: string;
   key_hash: string;
-  /** `admin`: made through the admin API; `file`: declared in the apps file. */
+  /** `admin`: made through the admin API; `file`: declared by hash in the app's `api_keys` setting. */
   source: 'admin' | 'file';
   created_at: string;
   last_used_at: string | null;

@@ -11,7 +11,7 @@ const ApiKey = Type.Object({
   id: Type.String(),
   name: Type.String(),
   source: Type.Union([Type.Literal('admin'), Type.Literal('file')], {
-    description: '`file` keys are declared in the apps file and revoked there',
+    description: "`file` keys are declared in the app's `api_keys` setting and revoked there",
   }),
   created_at: Type.String(),
   last_used_at: Type.String({ description: '"" until the key is first used' }),

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { AppSettings } from '../apps/app-settings.js';
 import type { ApiKeysTable } from '../db/schema.js';
 import { isoNow } from '../security/clock.js';
 import { newId, sha256Hex } from '../security/random.js';
@@ -67,25 +68,41 @@ export class ApiKeys {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Makes the apps file's keys of an app exactly `hashes` (the file adds and removes them). */
-  async syncFromFile(appId: string, keys: { name: string; sha256: string }[]): Promise<void> {
+  /**
+   * Makes an app's `source: 'file'` keys exactly the `api_keys` of its settings (the apps file, or the
+   * admin API's app routes); an app that is gone (`undefined`) loses every key.
+   */
+  async syncSettings(appId: string, app: Pick<AppSettings, 'api_keys'> | undefined): Promise<void> {
+    const declared = app?.api_keys ?? [];
+    const hashes = declared.map((key) => key.sha256.toLowerCase());
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('api_keys').where('app_id', '=', appId).where('source', '=', 'file').execute();
-      for (const key of keys) {
+      let stale = trx.deleteFrom('api_keys').where('app_id', '=', appId);
+      stale = app ? stale.where('source', '=', 'file') : stale;
+      if (hashes.length > 0) stale = stale.where('key_hash', 'not in', hashes);
+      await stale.execute();
+      for (const [i, key] of declared.entries()) {
         await trx
           .insertInto('api_keys')
           .values({
             id: newId(),
             app_id: appId,
             name: key.name,
-            key_hash: key.sha256.toLowerCase(),
+            key_hash: hashes[i]!,
             source: 'file',
             created_at: isoNow(),
             last_used_at: null,
           })
+          .onConflict((oc) => oc.column('key_hash').doNothing())
           .execute();
       }
     });
+  }
+
+  /** Deletes the keys of apps that no longer exist (deleted by another instance while this one was down). */
+  async forgetAppsOtherThan(appIds: string[]): Promise<void> {
+    let query = this.db.deleteFrom('api_keys');
+    if (appIds.length > 0) query = query.where('app_id', 'not in', appIds);
+    await query.execute();
   }
 
   /** True when `presented` is a live key of this app. Read from the database each time: a revoked key stops at once. */
@@ -93,12 +110,19 @@ export class ApiKeys {
     const hash = sha256Hex(presented);
     const row = await this.db
       .selectFrom('api_keys')
-      .select(['id', 'key_hash'])
+      .select(['id', 'key_hash', 'last_used_at'])
       .where('key_hash', '=', hash)
       .where('app_id', '=', appId)
       .executeTakeFirst();
     if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return false;
-    await this.db.updateTable('api_keys').set({ last_used_at: isoNow() }).where('id', '=', row.id).execute();
+    // At most one write a minute per key: `last_used_at` tells whether a key is still in use, no more.
+    if (!row.last_used_at || Date.parse(row.last_used_at) < Date.now() - 60_000) {
+      await this.db
+        .updateTable('api_keys')
+        .set({ last_used_at: isoNow() })
+        .where('id', '=', row.id)
+        .execute();
+    }
     return true;
   }
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppSettings } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { adminApiKeyRoutes } from './admin-api-key-routes.js';
@@ -12,8 +11,6 @@ import { managementUserRoutes } from './management-user-routes.js';
 export interface ManagementOptions {
   identity: IdentityServices;
   apps: AppsRepository;
-  /** The apps of the apps file: their `api_keys` are synced at start. */
-  appsFromFile: AppSettings[];
   /** The admin API's key routes and import route exist only with ADMIN_API_KEY. */
   adminApiKey: string | null;
 }
@@ -25,7 +22,16 @@ export interface ManagementOptions {
 export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http, options) => {
   const { identity, apps, adminApiKey } = options;
   const keys = new ApiKeys(identity.db);
-  for (const app of options.appsFromFile) await keys.syncFromFile(app.id, app.api_keys ?? []);
+  // Keys declared in app settings follow them: at start for every stored app, then on each change
+  // made through this instance (admin API); keys of a deleted app go with it.
+  for (const app of await apps.list()) await keys.syncSettings(app.id, app);
+  await keys.forgetAppsOtherThan((await apps.list()).map((app) => app.id));
+  apps.onChange((appId) => {
+    void apps
+      .find(appId)
+      .then((app) => keys.syncSettings(appId, app))
+      .catch((error: unknown) => http.log.error({ err: error, appId }, 'syncing API keys failed'));
+  });
   http.addConstraintStrategy(apiKeyConstraint);
 
   await http.register(async (scope) => {

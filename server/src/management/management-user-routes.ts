@@ -36,6 +36,8 @@ const CreateUser = Type.Object(
   { additionalProperties: false },
 );
 const UpdateUser = CreateUser;
+/** passage-node sends these PATCHes without a body. */
+const NoBody = Type.Union([Type.Object({}), Type.Null()], { description: 'No body (or `{}`)' });
 const errors = errorResponses(400, 401, 404);
 const byKey = { constraints: { managementKey: 'bearer' } };
 
@@ -202,6 +204,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
           summary:
             action === 'activate' ? 'Activate a user' : 'Deactivate a user (their sessions end at once)',
           params: UserParams,
+          body: NoBody,
           response: { 200: ManagementUserBody, ...errors },
         },
       },

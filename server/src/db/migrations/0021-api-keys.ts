@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Per-app API keys for the management API (docs/management-api.md): only the key's SHA-256 is kept,
  * so the key is shown once, at its creation. `source` tells keys made through the admin API from
- * those declared in the apps file, which the file alone adds and removes.
+ * those declared by hash in the app's settings (`api_keys`), which the settings alone add and remove.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
