@@ -168,6 +168,18 @@ describe('management API keys and routes', () => {
     expect((await call(FILE_KEY.replace('file', 'admn'))).status).toBe(401);
   });
 
+  it("lands a link on the app's login_url when no magic_link_path is given", async () => {
+    expect((await admin('PATCH', TEST_APP_ID, { login_url: '/sign-in?from=api' })).status).toBe(200);
+    const made = await manage('POST', '/magic-links', {
+      email: 'both@example.com',
+      type: 'verify_identifier',
+    });
+    const url = new URL(((await made.json()) as Json).magic_link.url);
+    expect(url.pathname).toBe('/sign-in');
+    expect(url.searchParams.get('from')).toBe('api');
+    expect(url.searchParams.get('psg_verify_link')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
   it('stops a revoked key at once', async () => {
     const made = (await (
       await admin('POST', `${TEST_APP_ID}/api-keys`, { name: 'short-lived' })

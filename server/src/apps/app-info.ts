@@ -1,5 +1,5 @@
 import { CODE_LIFETIME_MS, LINK_LIFETIME_MS } from '../security/lifetimes.js';
-import { type AppSettings, servedRedirectUrl } from './app-settings.js';
+import { type AppSettings, servedLoginUrl, servedRedirectUrl } from './app-settings.js';
 
 const CODE_TTL_S = CODE_LIFETIME_MS / 1000;
 const LINK_TTL_S = LINK_LIFETIME_MS / 1000;
@@ -11,7 +11,7 @@ export function toAppInfo(app: AppSettings) {
     name: app.name,
     auth_origin: app.auth_origin,
     redirect_url: servedRedirectUrl(app),
-    login_url: '',
+    login_url: servedLoginUrl(app),
     rsa_public_key: '',
     ephemeral: false,
     allowed_identifier: app.allowed_identifier,

@@ -39,6 +39,11 @@ export const AppSettings = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 128 }),
     auth_origin: Type.String({ pattern: ORIGIN_PATTERN }),
     redirect_url: Type.String({ minLength: 1, maxLength: 2048, default: '/' }),
+    login_url: Type.String({
+      maxLength: 2048,
+      default: '',
+      description: 'Where emailed links land when the client names no path: the page that holds the element',
+    }),
     allowed_redirect_origins: Type.Optional(
       Type.Array(Type.String({ pattern: ORIGIN_PATTERN }), { maxItems: 20, uniqueItems: true }),
     ),
@@ -87,13 +92,29 @@ export const AppSettings = Type.Object(
 export type AppSettings = Static<typeof AppSettings>;
 
 /**
+ * Why `login_url` may not be the app's, or null. It is where emailed links land, and only a page on
+ * auth_origin can activate them (CORS lets no other origin call the API), so unlike redirect_url it may
+ * not name one of the allowed_redirect_origins. '' means "not set".
+ */
+function loginUrlProblem(app: Pick<AppSettings, 'login_url' | 'auth_origin'>): string | null {
+  return app.login_url ? redirectUrlProblem(app.login_url, app.auth_origin) : null;
+}
+
+/**
  * The checks a schema cannot express: redirect_url is a path on the app's origin or an http(s) URL on
- * its auth_origin or one of its allowed_redirect_origins (never `javascript:`, `data:` or elsewhere).
- * Returns the field and why, or null.
+ * its auth_origin or one of its allowed_redirect_origins (never `javascript:`, `data:` or elsewhere);
+ * login_url is a path or a URL on its auth_origin. Returns the field and why, or null.
  */
 export function appSettingsProblem(app: AppSettings): { field: string; message: string } | null {
   const problem = redirectUrlProblem(app.redirect_url, app.auth_origin, app.allowed_redirect_origins);
-  return problem ? { field: 'redirect_url', message: problem } : null;
+  if (problem) return { field: 'redirect_url', message: problem };
+  const loginProblem = loginUrlProblem(app);
+  return loginProblem ? { field: 'login_url', message: loginProblem } : null;
+}
+
+/** The app's login_url, or '' when it has none (apps stored before the setting existed) or a broken one. */
+export function servedLoginUrl(app: Pick<AppSettings, 'login_url' | 'auth_origin'>): string {
+  return !app.login_url || loginUrlProblem(app) ? '' : app.login_url;
 }
 
 /**

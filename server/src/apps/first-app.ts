@@ -16,6 +16,7 @@ export async function createFirstAppsFile(path: string): Promise<AppSettings | n
     name: 'My app',
     auth_origin: '${PUBLIC_URL}',
     redirect_url: '/',
+    login_url: '',
     allowed_identifier: 'email',
     required_identifier: 'either',
     public_signup: true,

@@ -1,6 +1,6 @@
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
+import { buildMagicLinkUrl, linkLanding } from '../magic-links/magic-link-url.js';
 import { MagicLinks } from '../magic-links/magic-links.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { type IdentifierType, isEmail, toE164 } from '../users/identifier.js';
@@ -60,8 +60,8 @@ export async function changeIdentifier(
   const owner = await identity.users.findByIdentifier(app.id, { type, value });
   if (owner) throw invalidRequest(`This ${WORDS[type]} is already in use.`);
 
-  const path = change.magicLinkPath || '/';
-  buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', 'check');
+  const { origin, path } = linkLanding(app, change.magicLinkPath);
+  buildMagicLinkUrl(origin, path, 'psg_verify_link', 'check');
   const links = new MagicLinks(identity.db);
   const { link, ticket } = await identity.db.transaction().execute(async (trx) => {
     await enforceSendLimits(identity, app.id, { type, value }, ip, trx);
@@ -73,7 +73,7 @@ export async function changeIdentifier(
       kind: 'verify-identifier',
       language: messageLanguage(app, change.language),
       params: {
-        link: buildMagicLinkUrl(app.auth_origin, path, 'psg_verify_link', created.token),
+        link: buildMagicLinkUrl(origin, path, 'psg_verify_link', created.token),
         appName: app.name,
         identifierType: type,
       },

@@ -8,7 +8,7 @@ import type { AuthResult } from '../tokens/auth-results.js';
 import { requireApp, requireIdentifier } from '../users/app-context.js';
 import type { IdentityServices } from '../users/identity-services.js';
 import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
-import { buildMagicLinkUrl } from './magic-link-url.js';
+import { buildMagicLinkUrl, linkLanding } from './magic-link-url.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { linkReference, type MagicLinkRow, MagicLinks } from './magic-links.js';
 
@@ -40,8 +40,8 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
         const app = await requireApp(identity, request.params.appId);
         identity.housekeeping.maybeRun();
         const identifier = requireIdentifier(app, request.body.identifier);
-        const path = request.body.magic_link_path || '/';
-        buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', 'check'); // refuse a bad path before sending
+        const { origin, path } = linkLanding(app, request.body.magic_link_path);
+        buildMagicLinkUrl(origin, path, 'psg_magic_link', 'check'); // refuse a bad path before sending
         const { user, secretId: id } = await sendSignInSecret(
           identity,
           app,
@@ -54,7 +54,7 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
               id: link.id,
               kind: 'magic-link',
               params: {
-                link: buildMagicLinkUrl(app.auth_origin, path, 'psg_magic_link', link.token),
+                link: buildMagicLinkUrl(origin, path, 'psg_magic_link', link.token),
                 appName: app.name,
                 purpose,
               },

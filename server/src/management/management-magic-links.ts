@@ -5,7 +5,7 @@ import type { AppSettings } from '../apps/app-settings.js';
 import { servedRedirectUrl } from '../apps/app-settings.js';
 import { invalidRequest } from '../http/api-error.js';
 import { redirectUrlProblem } from '../http/safe-urls.js';
-import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
+import { buildMagicLinkUrl, linkLanding } from '../magic-links/magic-link-url.js';
 import { linkReference, MagicLinks } from '../magic-links/magic-links.js';
 import { errorResponses } from '../openapi/passage-schemas.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
@@ -37,7 +37,12 @@ const CreateMagicLink = Type.Object(
         description: `Minutes the link works (at most ${MAX_TTL_MINUTES}, the default)`,
       }),
     ),
-    magic_link_path: Type.Optional(Type.String({ maxLength: 2048, description: 'A path on the app origin' })),
+    magic_link_path: Type.Optional(
+      Type.String({
+        maxLength: 2048,
+        description: "A path on the app origin (default: the app's login_url, else /)",
+      }),
+    ),
     redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
     language: Type.Optional(Type.String({ maxLength: 35 })),
   },
@@ -119,9 +124,9 @@ export const managementMagicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: Id
       const redirect = body.redirect_url ?? servedRedirectUrl(app);
       const redirectProblem = redirectUrlProblem(redirect, app.auth_origin, app.allowed_redirect_origins);
       if (redirectProblem) throw invalidRequest(`redirect_url ${redirectProblem}`);
-      const path = body.magic_link_path || '/';
+      const landing = linkLanding(app, body.magic_link_path);
       const parameter = type === 'login' ? 'psg_magic_link' : 'psg_verify_link';
-      buildMagicLinkUrl(app.auth_origin, path, parameter, 'check'); // a bad path is refused before anything is stored
+      buildMagicLinkUrl(landing.origin, landing.path, parameter, 'check'); // a bad path is refused before anything is stored
       const { user, identifier } = await subjectOf(identity, app, body);
       if (user.status === 'inactive') throw userNotActive();
       const ttl = body.ttl ?? MAX_TTL_MINUTES;
@@ -137,7 +142,7 @@ export const managementMagicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: Id
           );
         }
         const created = await links.create(app.id, user.id, identifier.value, purpose, trx, ttl * 60_000);
-        const url = buildMagicLinkUrl(app.auth_origin, path, parameter, created.token);
+        const url = buildMagicLinkUrl(landing.origin, landing.path, parameter, created.token);
         const ticket = body.send
           ? await identity.sender.enqueueIn(trx, {
               appId: app.id,
