@@ -25,6 +25,7 @@ const TAG_ORDER = [
   'social',
   'contact',
   'admin',
+  'management',
   'operations',
   'development',
 ];
@@ -48,6 +49,7 @@ const TAG_TITLES = {
   social: 'Social login',
   contact: 'Contact endpoint (EmailJS-compatible)',
   admin: 'Admin API',
+  management: 'Management API (app API keys)',
   operations: 'Operations',
   development: 'Development',
 };
@@ -55,6 +57,7 @@ const TAG_TITLES = {
 const SECURITY = {
   bearerAuth: '`Authorization: Bearer <auth_token>`',
   adminKey: '`Authorization: Bearer <ADMIN_API_KEY>`',
+  apiKey: "`Authorization: Bearer <the app's API key>`",
 };
 
 /**
@@ -158,6 +161,7 @@ function table(header, rows) {
 /** What an answer carries: `{a, b}` for an object, its type otherwise. */
 function bodyShape(schema) {
   if (!schema) return '';
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map(bodyShape).join(' or ');
   if (schema.type === 'object' && schema.properties) {
     const keys = Object.keys(schema.properties);
     return keys.length === 0 ? code('{}') : code(`{${keys.join(', ')}}`);
@@ -173,7 +177,7 @@ function responseRows(responses) {
     const shape = bodyShape(schema);
     const errorBody = schema?.properties?.code && schema?.properties?.error;
     const text = [
-      shape && schema.type !== 'object' ? `${shape}:` : shape,
+      shape && schema.type !== 'object' && !schema.anyOf ? `${shape}:` : shape,
       contentType && contentType !== 'application/json' ? `(${contentType})` : '',
       errorBody
         ? ''
@@ -199,8 +203,9 @@ function renderOperation(path, method, operation) {
     out.push(`${operation.summary.replace(/\s*\n\s*/g, ' ')}.`.replace(/\.\.$/, '.'), '');
   if (operation.description) out.push(operation.description.replace(/\s*\n\s*/g, ' '), '');
   const security = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  if (security.length > 0)
-    out.push(`Needs ${security.map((name) => SECURITY[name] ?? code(name)).join(' or ')}.`, '');
+  const optional = (operation.security ?? []).some((requirement) => Object.keys(requirement).length === 0);
+  const needs = security.map((name) => SECURITY[name] ?? code(name)).join(' or ');
+  if (security.length > 0) out.push(optional ? `Optional: ${needs}.` : `Needs ${needs}.`, '');
 
   const place = ['path', 'query', 'header', 'cookie'];
   const parameters = [...(operation.parameters ?? [])].sort(
@@ -229,8 +234,11 @@ function renderOperation(path, method, operation) {
     const description = operation.requestBody.description ?? schema.description;
     intro.push(description ? `: ${description.replace(/\s*\n\s*/g, ' ')}` : ':');
     out.push(intro.join(''), '');
-    const rows = fieldRows(schema);
-    if (rows.length > 0) out.push(table(['field', 'type', 'required', 'description'], rows), '');
+    const variants = (schema.anyOf ?? [schema]).map(fieldRows).filter((rows) => rows.length > 0);
+    variants.forEach((rows, i) => {
+      if (i > 0) out.push('or:', '');
+      out.push(table(['field', 'type', 'required', 'description'], rows), '');
+    });
   }
 
   const responses = Object.entries(operation.responses ?? {});

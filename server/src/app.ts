@@ -31,6 +31,7 @@ import { trustedProxies } from './http/trusted-proxies.js';
 import { buildValidatorWithoutBodyCoercion } from './http/validator-compiler.js';
 import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
+import { managementApi } from './management/index.js';
 import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
 import { openIdConfigurationRoutes } from './oidc/openid-configuration.js';
 import { otpRoutes } from './otp/otp-routes.js';
@@ -143,6 +144,7 @@ export async function buildServer(
     });
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }
+  await http.register(managementApi, { identity, apps: appsRepository, adminApiKey: config.adminApiKey });
   const passkeys = await registerPasskeys(http, {
     db,
     apps: identity.appCache,

@@ -9,30 +9,59 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   /** Start the server; `env` holds the settings given as flags, which win over the environment. */
-  | { kind: 'start'; env: Record<string, string> };
+  | { kind: 'start'; env: Record<string, string> }
+  /** `import <file> [--app <id>]`: import users into an app (docs/management-api.md). */
+  | { kind: 'import'; file: string; app: string | null; env: Record<string, string> }
+  /** `api-key`: print a new API key and the line that declares it in the apps file. */
+  | { kind: 'api-key'; name: string };
 
 const flagged = SETTINGS.filter((setting) => setting.flag !== undefined);
 
-/** Reads the command line (without `node` and the script). Throws UsageError on anything it does not know. */
-export function parseCommandLine(args: readonly string[]): Command {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
-    help: { type: 'boolean', short: 'h' },
-    version: { type: 'boolean', short: 'v' },
-  };
+type Options = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+/** parseArgs with the settings' flags, a UsageError for anything unknown. */
+function parse(args: readonly string[], extra: Options, positionals: boolean) {
+  const options: Options = { help: { type: 'boolean', short: 'h' }, ...extra };
   for (const setting of flagged) options[setting.flag!.slice(2)] = { type: 'string' };
-  let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
+    const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals });
+    const env: Record<string, string> = {};
+    for (const setting of flagged) {
+      const value = parsed.values[setting.flag!.slice(2)];
+      if (typeof value === 'string') env[setting.name] = value;
+    }
+    return {
+      values: parsed.values as Record<string, string | boolean | undefined>,
+      positionals: parsed.positionals,
+      env,
+    };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** Reads the command line (without `node` and the script). Throws UsageError on anything it does not know. */
+export function parseCommandLine(args: readonly string[]): Command {
+  if (args[0] === 'import') {
+    const { values, positionals, env } = parse(args.slice(1), { app: { type: 'string' } }, true);
+    if (values.help) return { kind: 'help' };
+    if (positionals.length !== 1)
+      throw new UsageError('import takes one file: open-passage-server import <file> [--app <id>]');
+    return {
+      kind: 'import',
+      file: positionals[0]!,
+      app: typeof values.app === 'string' ? values.app : null,
+      env,
+    };
+  }
+  if (args[0] === 'api-key') {
+    const { values } = parse(args.slice(1), { name: { type: 'string' } }, false);
+    if (values.help) return { kind: 'help' };
+    return { kind: 'api-key', name: typeof values.name === 'string' ? values.name : 'api key' };
+  }
+  const { values, env } = parse(args, { version: { type: 'boolean', short: 'v' } }, false);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
-  const env: Record<string, string> = {};
-  for (const setting of flagged) {
-    const value = values[setting.flag!.slice(2)];
-    if (typeof value === 'string') env[setting.name] = value;
-  }
   return { kind: 'start', env };
 }
 
@@ -68,6 +97,15 @@ export function helpText(): string {
     'open-passage-server: self-hosted passwordless sign-in (passkeys, one-time codes, magic links).',
     '',
     'Usage: open-passage-server [options]',
+    '       open-passage-server import <users.json | users.csv> [--app <id>] [options]',
+    '       open-passage-server api-key [--name <what it is for>]',
+    '',
+    'Commands:',
+    '  import   import users into an app (default: the only app of the apps file): a Passage user',
+    '           export (JSON, as passage-node answers users) or a CSV with a header row (email, phone,',
+    '           id… and one column per metadata field). Idempotent; prints what happened to each row',
+    '           and exits with status 1 when a row could not be imported.',
+    '  api-key  print a new management API key and the entry that declares it in the apps file',
     '',
     'Options:',
     '  -h, --help     print this help and exit',

@@ -5,6 +5,7 @@ import { buildServer } from './app.js';
 import { createFirstAppsFile } from './apps/first-app.js';
 import { helpText, packageVersion, parseCommandLine, UsageError } from './cli.js';
 import { loadConfig } from './config/config.js';
+import { apiKeyText, runImport } from './management/cli-commands.js';
 import { gracefulShutdown } from './shutdown.js';
 
 /** A TCP port free on `host` at this moment. */
@@ -28,6 +29,17 @@ async function main(): Promise<void> {
   const command = parseCommandLine(process.argv.slice(2));
   if (command.kind === 'help') return void process.stdout.write(helpText());
   if (command.kind === 'version') return void process.stdout.write(`${packageVersion()}\n`);
+  if (command.kind === 'api-key') return void process.stdout.write(apiKeyText(command.name));
+  if (command.kind === 'import') {
+    const { text, report } = await runImport(
+      loadConfig({ ...process.env, ...command.env }),
+      command.file,
+      command.app,
+    );
+    process.stdout.write(text);
+    if (report.failed > 0) process.exitCode = 1;
+    return;
+  }
 
   const env = { ...process.env, ...command.env };
   let config = loadConfig(env);

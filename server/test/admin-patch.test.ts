@@ -39,6 +39,7 @@ const created: AppSettings = {
   element_customization: { '--passage-primary-color': '#123456' },
   element_customization_dark: { '--passage-primary-color': '#abcdef', '--passage-border-radius': 4 },
   contact_to: 'owner@patch.example',
+  api_keys: [{ name: 'backend', sha256: 'a'.repeat(64) }],
 };
 
 /** For every setting but the id, another value that is neither its default nor the one above. */
@@ -71,6 +72,7 @@ const changed: Omit<AppSettings, 'id'> = {
   element_customization: { '--passage-body-text-color': '#222222' },
   element_customization_dark: {},
   contact_to: 'other@patch.example',
+  api_keys: [{ name: 'other backend', sha256: 'b'.repeat(64) }],
 };
 
 describe('admin API PATCH /admin/v1/apps/{id}', () => {

@@ -81,6 +81,30 @@ describe('the command line', () => {
     }
   });
 
+  it('takes the import and api-key commands', () => {
+    expect(parseCommandLine(['import', 'users.json'])).toEqual({
+      kind: 'import',
+      file: 'users.json',
+      app: null,
+      env: {},
+    });
+    expect(parseCommandLine(['import', '--app', 'app123456', 'u.csv', '--data-dir', '/d'])).toMatchObject({
+      kind: 'import',
+      file: 'u.csv',
+      app: 'app123456',
+    });
+    expect(parseCommandLine(['api-key', '--name', 'ci'])).toEqual({ kind: 'api-key', name: 'ci' });
+    for (const args of [
+      ['import'],
+      ['import', 'a.json', 'b.json'],
+      ['import', 'a.json', '--bogus'],
+      ['api-key', 'x'],
+    ]) {
+      expect(() => parseCommandLine(args), args.join(' ')).toThrow(UsageError);
+    }
+    expect(helpText()).toContain('open-passage-server import <users.json | users.csv> [--app <id>]');
+  });
+
   it('--help lists every setting loadConfig reads, with its default', () => {
     const read = variablesRead();
     expect(read).toContain('DATA_DIR');

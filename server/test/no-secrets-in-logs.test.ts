@@ -138,10 +138,30 @@ describe('logs never contain a secret', () => {
     expect(contact.status).toBe(200);
   }
 
+  /** An app API key made, used on the management API (a user, a magic link) and revoked: its secrets. */
+  async function managementApi(): Promise<string[]> {
+    const made = await json<{ key: string; api_key: { id: string } }>(
+      await admin('POST', `/${TEST_APP_ID}/api-keys`, { name: 'logs' }),
+    );
+    const key = bearer(made.key);
+    const created = await t.call('POST', path('/users'), { email: 'managed@example.com' }, key);
+    expect(created.status).toBe(201);
+    const { user } = await json<{ user: { id: string } }>(created);
+    const link = await t.call('POST', path('/magic-links'), { user_id: user.id, channel: 'email' }, key);
+    expect(link.status).toBe(201);
+    const { magic_link } = await json<{ magic_link: { secret: string } }>(link);
+    expect((await t.call('GET', path(`/users/${user.id}`), undefined, bearer(`${made.key}x`))).status).toBe(
+      401,
+    );
+    expect((await admin('DELETE', `/${TEST_APP_ID}/api-keys/${made.api_key.id}`)).status).toBe(204);
+    return [made.key, magic_link.secret];
+  }
+
   it('covers every flow of the server and finds none of its secrets in the log', async () => {
     await codesAndLinks();
     const passkeyUserId = await passkeysAndDevices();
     await adminAndContact(passkeyUserId);
+    const managementSecrets = await managementApi();
 
     await new Promise((resolve) => setTimeout(resolve, 100)); // let the logger flush
     const log = lines.join('\n');
@@ -156,6 +176,9 @@ describe('logs never contain a secret', () => {
       'passkey.removed',
       'user.deactivated',
       'user.deleted',
+      'api_key.created',
+      'magic_link.created',
+      'api_key.revoked',
       '/api/v1.0/email/send',
     ]) {
       expect(log, event).toContain(event);
@@ -173,7 +196,7 @@ describe('logs never contain a secret', () => {
     expect(linkTokens).toHaveLength(2);
     // 1 OTP, 1 magic link + its status, 1 verification, 1 refresh, 1 passkey sign-up, 2 passkey logins.
     expect(issued.length).toBeGreaterThanOrEqual(2 * 8);
-    const secrets = [...new Set([...codes, ...linkTokens, ...issued, ADMIN_KEY])];
+    const secrets = [...new Set([...codes, ...linkTokens, ...issued, ADMIN_KEY, ...managementSecrets])];
     // …and none is in the log.
     expect(secrets.every((s) => s.length >= 6)).toBe(true);
     for (const secret of secrets) {

@@ -72,6 +72,19 @@ export const AppSettings = Type.Object(
     element_customization: Type.Union([Customization], { default: {} }),
     element_customization_dark: Type.Union([Customization], { default: {} }),
     contact_to: Type.Optional(Type.String({ format: 'email' })),
+    /** Management API keys of the app, by their SHA-256 (`open-passage-server api-key` makes one). */
+    api_keys: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String({ minLength: 1, maxLength: 128 }),
+            sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 50 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -155,6 +155,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
+  api_keys: ApiKeysTable;
 }
 
 /** The delivery queue: one row per message; `params` is wiped once the message is out. */
@@ -196,4 +197,16 @@ export interface ContactMessagesTable {
   spam: number;
   outgoing_message_id: string | null;
   created_at: string;
+}
+
+/** A management API key of one app: only its SHA-256 is stored. */
+export interface ApiKeysTable {
+  id: string;
+  app_id: string;
+  name: string;
+  key_hash: string;
+  /** `admin`: made through the admin API; `file`: declared by hash in the app's `api_keys` setting. */
+  source: 'admin' | 'file';
+  created_at: string;
+  last_used_at: string | null;
 }

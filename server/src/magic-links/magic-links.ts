@@ -19,13 +19,14 @@ export type MagicLinkRow = Selectable<MagicLinksTable>;
 export class MagicLinks {
   constructor(private readonly db: Db) {}
 
-  /** Stores a new link; `db` may be the caller's transaction. */
+  /** Stores a new link; `db` may be the caller's transaction; `lifetimeMs` may only shorten the lifetime. */
   async create(
     appId: string,
     userId: string,
     identifier: string,
     purpose: MagicLinkPurpose,
     db: Db = this.db,
+    lifetimeMs = LINK_LIFETIME_MS,
   ) {
     const id = newTimeOrderedId();
     const token = newSecretToken();
@@ -39,7 +40,7 @@ export class MagicLinks {
         identifier,
         token_hash: sha256Hex(token),
         created_at: isoNow(),
-        expires_at: isoIn(LINK_LIFETIME_MS),
+        expires_at: isoIn(Math.min(lifetimeMs, LINK_LIFETIME_MS)),
         activated_at: null,
         status_claimed_at: null,
       })

@@ -18,6 +18,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           adminKey: { type: 'http', scheme: 'bearer', description: 'ADMIN_API_KEY' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An app's API key (docs/management-api.md)",
+          },
         },
       },
     },

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
+import { AppIdParams } from '../apps/app-routes.js';
+import type { AppsRepository } from '../apps/apps-repository.js';
+import { ApiError, appNotFound } from '../http/api-error.js';
+import { errorResponses } from '../openapi/passage-schemas.js';
+import { type ApiKeys, toApiKeyView } from './api-keys.js';
+
+const ApiKey = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  source: Type.Union([Type.Literal('admin'), Type.Literal('file')], {
+    description: "`file` keys are declared in the app's `api_keys` setting and revoked there",
+  }),
+  created_at: Type.String(),
+  last_used_at: Type.String({ description: '"" until the key is first used' }),
+});
+const KeyParams = Type.Object({
+  ...AppIdParams.properties,
+  keyId: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }),
+});
+const errors = errorResponses(400, 401, 404);
+
+/** `/admin/v1/apps/{appId}/api-keys`: create (the key is shown this once), list and revoke an app's API keys. */
+export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
+  adminApiKey: string;
+  apps: AppsRepository;
+  keys: ApiKeys;
+}> = async (http, { adminApiKey, apps, keys }) => {
+  requireAdminKey(http, adminApiKey);
+  const base = '/admin/v1/apps/:appId/api-keys';
+  const requireApp = async (appId: string) => {
+    if (!(await apps.find(appId))) throw appNotFound();
+  };
+
+  http.get(
+    base,
+    {
+      schema: {
+        ...adminDocs,
+        summary: "List an app's API keys (never the keys themselves)",
+        params: AppIdParams,
+        response: { 200: Type.Object({ api_keys: Type.Array(ApiKey) }), ...errors },
+      },
+    },
+    async (request) => {
+      await requireApp(request.params.appId);
+      return { api_keys: (await keys.list(request.params.appId)).map(toApiKeyView) };
+    },
+  );
+
+  http.post(
+    base,
+    {
+      schema: {
+        ...adminDocs,
+        summary: 'Create an API key for the management API; the answer is the only time the key is shown',
+        params: AppIdParams,
+        body: Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 128, description: 'What the key is for' }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          201: Type.Object({
+            api_key: ApiKey,
+            key: Type.String({ description: 'The key: shown once, stored only as a hash' }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { appId } = request.params;
+      await requireApp(appId);
+      const { key, row } = await keys.create(appId, request.body.name);
+      request.log.info({ event: 'api_key.created', appId, keyId: row.id });
+      reply.status(201);
+      return { api_key: toApiKeyView(row), key };
+    },
+  );
+
+  http.delete(
+    `${base}/:keyId`,
+    {
+      schema: {
+        ...adminDocs,
+        summary: 'Revoke an API key: it stops working at once',
+        params: KeyParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { appId, keyId } = request.params;
+      await requireApp(appId);
+      if (!(await keys.revoke(appId, keyId))) {
+        throw new ApiError(
+          404,
+          'api_key_not_found',
+          'This app has no API key with this id made through the admin API.',
+        );
+      }
+      request.log.info({ event: 'api_key.revoked', appId, keyId });
+      return reply.status(204).send(null);
+    },
+  );
+};

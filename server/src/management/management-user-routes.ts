@@ -1,0 +1,299 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { deleteUserAndData } from '../admin/user-removal.js';
+import { AppIdParams } from '../apps/app-routes.js';
+import type { AppSettings } from '../apps/app-settings.js';
+import { ApiError, invalidRequest } from '../http/api-error.js';
+import { Device, EmptyBody, errorResponses } from '../openapi/passage-schemas.js';
+import { userNotFound } from '../tokens/auth-results.js';
+import { requireApp } from '../users/app-context.js';
+import { describeIdentifierProblem, type Identifier, parseIdentifier } from '../users/identifier.js';
+import type { IdentityServices } from '../users/identity-services.js';
+import { type UserMetadata, validateUserMetadata } from '../users/user-metadata.js';
+import { parseMetadata, type UserRow, type UserStatus } from '../users/users-repository.js';
+import { deviceNotFound } from '../webauthn/webauthn-errors.js';
+import { CredentialRepository } from '../webauthn/credential-repository.js';
+import { managementDocs } from './api-key-auth.js';
+import { ManagementUserBody, toManagementUser } from './management-user.js';
+import { sharedPathDocs } from './shared-path-docs.js';
+import { UserList, userListPage, UserListQuery } from './user-list.js';
+
+const UserParams = Type.Object({
+  ...AppIdParams.properties,
+  userId: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }),
+});
+const DeviceParams = Type.Object({
+  ...UserParams.properties,
+  deviceId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+});
+const Metadata = Type.Record(Type.String(), Type.Unknown());
+const CreateUser = Type.Object(
+  {
+    email: Type.Optional(Type.String({ maxLength: 320 })),
+    phone: Type.Optional(Type.String({ maxLength: 32 })),
+    user_metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false },
+);
+const UpdateUser = CreateUser;
+/** passage-node sends these PATCHes without a body. */
+const NoBody = Type.Union([Type.Object({}), Type.Null()], { description: 'No body (or `{}`)' });
+const errors = errorResponses(400, 401, 404);
+const byKey = { constraints: { managementKey: 'bearer' } };
+
+/** An identifier of a body (`email` or `phone`), normalised; 400 when it is not one of that kind. */
+function identifierOf(type: 'email' | 'phone', raw: string): Identifier {
+  const parsed = parseIdentifier(raw, type);
+  if (!parsed.ok) throw invalidRequest(`${type}: ${describeIdentifierProblem(parsed.problem, type)}`);
+  return parsed.identifier;
+}
+
+function checkedMetadata(app: AppSettings, input: Record<string, unknown>): UserMetadata {
+  const checked = validateUserMetadata(app.user_metadata_schema, input);
+  if (!checked.ok) throw invalidRequest(checked.error);
+  return checked.metadata;
+}
+
+const identifierTaken = (type: 'email' | 'phone') =>
+  new ApiError(400, 'invalid_request', `Another user of this app already has this ${type}.`);
+
+/**
+ * Passage's management API for an app's users (docs/management-api.md): read, find, create, change,
+ * (de)activate and delete users, list and delete their passkeys, end their sessions.
+ */
+export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
+  http,
+  { identity },
+) => {
+  const credentials = new CredentialRepository(identity.db);
+  const base = '/v1/apps/:appId/users';
+  const answer = async (appId: string, userId: string) => {
+    const user = await identity.users.findById(appId, userId);
+    if (!user) throw userNotFound();
+    return { user: toManagementUser(user, await identity.credentials.forUser(appId, user.id)) };
+  };
+  const requireUser = async (appId: string, userId: string): Promise<UserRow> => {
+    await requireApp(identity, appId);
+    const user = await identity.users.findById(appId, userId);
+    if (!user) throw userNotFound();
+    return user;
+  };
+
+  http.get(
+    base,
+    {
+      ...byKey,
+      config: sharedPathDocs,
+      schema: {
+        ...managementDocs,
+        summary: "List an app's users, oldest first, optionally by id, identifier or status",
+        params: AppIdParams,
+        querystring: UserListQuery,
+        response: { 200: UserList, ...errors },
+      },
+    },
+    async (request) => {
+      const app = await requireApp(identity, request.params.appId);
+      return userListPage(identity, app.id, request.query);
+    },
+  );
+
+  http.post(
+    base,
+    {
+      ...byKey,
+      config: sharedPathDocs,
+      schema: {
+        ...managementDocs,
+        summary: 'Create an active user with an email, a phone number or both',
+        params: AppIdParams,
+        body: CreateUser,
+        response: { 201: ManagementUserBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const app = await requireApp(identity, request.params.appId);
+      const { email, phone, user_metadata: metadata } = request.body;
+      if (!email && !phone) throw invalidRequest('email or phone is required.');
+      const identifiers = [email && identifierOf('email', email), phone && identifierOf('phone', phone)];
+      const first = identifiers.find((found): found is Identifier => Boolean(found))!;
+      for (const identifier of identifiers) {
+        if (identifier && (await identity.users.findByIdentifier(app.id, identifier))) {
+          throw identifierTaken(identifier.type);
+        }
+      }
+      const checked = checkedMetadata(app, metadata ?? {});
+      const user = await identity.users.createPending(app.id, first, checked);
+      const second = identifiers.find((found) => found && found !== first);
+      if (
+        second &&
+        !(await identity.users.changeIdentifier(app.id, user.id, second.type, second.value, false))
+      ) {
+        await deleteUserAndData(identity.db, app.id, user.id);
+        throw identifierTaken(second.type);
+      }
+      await identity.users.activate(app.id, user.id);
+      request.log.info({ event: 'user.created', appId: app.id, userId: user.id, by: 'api_key' });
+      reply.status(201);
+      return answer(app.id, user.id);
+    },
+  );
+
+  http.get(
+    `${base}/:userId`,
+    {
+      schema: {
+        ...managementDocs,
+        summary: 'Read one user',
+        params: UserParams,
+        response: { 200: ManagementUserBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { appId, userId } = request.params;
+      await requireUser(appId, userId);
+      return answer(appId, userId);
+    },
+  );
+
+  http.patch(
+    `${base}/:userId`,
+    {
+      schema: {
+        ...managementDocs,
+        summary: "Change a user's email, phone number or metadata (metadata keys given replace theirs)",
+        params: UserParams,
+        body: UpdateUser,
+        response: { 200: ManagementUserBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { appId, userId } = request.params;
+      const user = await requireUser(appId, userId);
+      const app = await requireApp(identity, appId);
+      const { email, phone, user_metadata: metadata } = request.body;
+      const changes = [
+        email !== undefined &&
+          (email === '' ? { type: 'email' as const, value: null } : identifierOf('email', email)),
+        phone !== undefined &&
+          (phone === '' ? { type: 'phone' as const, value: null } : identifierOf('phone', phone)),
+      ].filter((change) => change !== false);
+      const remaining = { email: user.email, phone: user.phone };
+      for (const change of changes) remaining[change.type] = change.value;
+      if (!remaining.email && !remaining.phone)
+        throw invalidRequest('A user keeps an email or a phone number.');
+      const merged = metadata ? checkedMetadata(app, { ...parseMetadata(user), ...metadata }) : undefined;
+      for (const change of changes) {
+        if (change.value === user[change.type]) continue;
+        if (!(await identity.users.changeIdentifier(appId, userId, change.type, change.value, false))) {
+          throw identifierTaken(change.type);
+        }
+      }
+      if (merged) await identity.users.updateMetadata(appId, userId, merged);
+      request.log.info({ event: 'user.updated', appId, userId, by: 'api_key' });
+      return answer(appId, userId);
+    },
+  );
+
+  const setStatus = (action: 'activate' | 'deactivate', status: UserStatus) =>
+    http.patch(
+      `${base}/:userId/${action}`,
+      {
+        schema: {
+          ...managementDocs,
+          summary:
+            action === 'activate' ? 'Activate a user' : 'Deactivate a user (their sessions end at once)',
+          params: UserParams,
+          body: NoBody,
+          response: { 200: ManagementUserBody, ...errors },
+        },
+      },
+      async (request) => {
+        const { appId, userId } = request.params;
+        const user = await requireUser(appId, userId);
+        if (user.status !== status) {
+          await identity.users.setStatus(appId, userId, status);
+          if (status === 'inactive') await identity.refreshTokens.revokeUser(appId, userId);
+          request.log.info({ event: `user.${action}d`, appId, userId, by: 'api_key' });
+        }
+        return answer(appId, userId);
+      },
+    );
+  setStatus('activate', 'active');
+  setStatus('deactivate', 'inactive');
+
+  http.delete(
+    `${base}/:userId`,
+    {
+      schema: {
+        ...managementDocs,
+        summary: 'Delete a user with their passkeys and sessions',
+        params: UserParams,
+        response: { 200: EmptyBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { appId, userId } = request.params;
+      await requireApp(identity, appId);
+      if (!(await deleteUserAndData(identity.db, appId, userId))) throw userNotFound();
+      request.log.info({ event: 'user.deleted', appId, userId, by: 'api_key' });
+      return {};
+    },
+  );
+
+  http.get(
+    `${base}/:userId/devices`,
+    {
+      schema: {
+        ...managementDocs,
+        summary: "A user's passkeys",
+        params: UserParams,
+        response: { 200: Type.Object({ devices: Type.Array(Device) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { appId, userId } = request.params;
+      await requireUser(appId, userId);
+      return { devices: (await identity.credentials.forUser(appId, userId)).devices };
+    },
+  );
+
+  http.delete(
+    `${base}/:userId/devices/:deviceId`,
+    {
+      schema: {
+        ...managementDocs,
+        summary: "Delete one of a user's passkeys",
+        params: DeviceParams,
+        response: { 200: EmptyBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { appId, userId, deviceId } = request.params;
+      await requireUser(appId, userId);
+      const credential = await credentials.findForUser(appId, userId, deviceId);
+      if (!credential || !(await credentials.delete(credential))) throw deviceNotFound();
+      request.log.info({ event: 'passkey.removed', appId, userId, by: 'api_key' });
+      return {};
+    },
+  );
+
+  http.delete(
+    `${base}/:userId/tokens`,
+    {
+      schema: {
+        ...managementDocs,
+        summary: "End all of a user's sessions: their refresh tokens stop working at once",
+        params: UserParams,
+        response: { 200: EmptyBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { appId, userId } = request.params;
+      await requireUser(appId, userId);
+      await identity.refreshTokens.revokeUser(appId, userId);
+      request.log.info({ event: 'user.signed_out', appId, userId, by: 'api_key' });
+      return {};
+    },
+  );
+};
