@@ -75,9 +75,14 @@ test('the sign-in page, the page after it and the error page break no rule of th
   const [background] = await computed(widget, '[part~="primary-button"]', ['background-color']);
   expect(background).not.toBe('rgba(0, 0, 0, 0)');
   await page.goto('/passageSuccess');
-  await expect(page.getByText('Way to go!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You are not signed in.' })).toBeVisible();
   await expect(page.locator('passage-profile')).toBeAttached();
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  // The pages' MUI styles, which Emotion inserts at run time with the nonce.
+  await expect(page.getByRole('link', { name: 'Back to the portfolio' })).toHaveCSS(
+    'border-top-color',
+    ACCENT,
+  );
   expect(violations).toEqual([]);
 });
