@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest|map)$/;
+// Not .html: the server templates a nonce into every page answer and compresses it then.
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
 const MIN_BYTES = 1024;
 
 function walk(dir) {

@@ -2,7 +2,8 @@
 // Build step after `vite build` and the SSR build: writes the portfolio into dist/index.html (markup, styles,
 // head tags), inlines the small entry stylesheet, preloads the fonts, and writes sitemap.xml, robots.txt and
 // routes.json (the router's page paths, so the server can answer other paths with a 404 status).
-// The content is validated here: a missing field stops the build with its name.
+// The content is validated here: a missing field stops the build with its name. Both pages must pass the
+// site's Content-Security-Policy (docs/demo.md): an inline style or script it would block stops the build.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -10,9 +11,11 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const ssrDir = `${dist}.ssr/`;
 
 let rendered;
+let nonce;
 try {
-  const { renderHome } = await import(pathToFileURL(`${ssrDir}entry-server.js`).href);
-  rendered = await renderHome();
+  const server = await import(pathToFileURL(`${ssrDir}entry-server.js`).href);
+  nonce = server.CSP_NONCE_PLACEHOLDER;
+  rendered = await server.renderHome();
 } catch (error) {
   console.error(`prerender failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -29,12 +32,38 @@ let html = readFileSync(`${dist}index.html`, 'utf8');
 // The entry stylesheet is only the @font-face rules: inline it rather than block rendering on a request.
 html = html.replace(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+\.css)">/g, (tag, file) => {
   const css = readFileSync(`${dist}assets/${file}`, 'utf8');
-  return css.length < 8192 ? `<style>${css}</style>` : tag;
+  return css.length < 8192 ? `<style nonce="${nonce}">${css}</style>` : tag;
 });
 html = html
   .replace('<!--app-head-->', [rendered.head, ...fontPreloads, rendered.styles].join('\n    '))
   .replace('<!--app-html-->', rendered.html);
 if (html.includes('<!--app-')) throw new Error('prerender: a placeholder was left in index.html');
+
+/**
+ * What the policy (`style-src 'self' 'nonce-…'`, `script-src 'self'`) would block: a `style` attribute,
+ * a `<style>` without the nonce, an inline script (a JSON-LD data block is not run, so not governed).
+ */
+function cspProblems(page) {
+  // React escapes `"` in text and attribute values, so ` style="` is always an attribute.
+  const styleAttributes = page.match(/<[a-z][^>]*\sstyle="[^"]*"/gi) ?? [];
+  const styles = (page.match(/<style\b[^>]*>/gi) ?? []).filter((tag) => !tag.includes(`nonce="${nonce}"`));
+  const scripts = (page.match(/<script\b[^>]*>/gi) ?? []).filter(
+    (tag) => !/\ssrc=/.test(tag) && !tag.includes('type="application/ld+json"'),
+  );
+  return [...styleAttributes, ...styles, ...scripts];
+}
+for (const [name, page] of [
+  ['index.html', html],
+  ['app.html', readFileSync(`${dist}app.html`, 'utf8')],
+]) {
+  if (!page.includes(`<meta name="csp-nonce" content="${nonce}" />`)) {
+    throw new Error(`prerender: ${name} has no <meta name="csp-nonce"> for the elements and Emotion`);
+  }
+  const problems = cspProblems(page);
+  if (problems.length > 0) {
+    throw new Error(`prerender: the CSP would block these in ${name}:\n  ${problems.join('\n  ')}`);
+  }
+}
 
 writeFileSync(`${dist}index.html`, html);
 writeFileSync(`${dist}sitemap.xml`, rendered.sitemap);

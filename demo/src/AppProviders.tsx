@@ -1,9 +1,12 @@
 import '@fontsource/work-sans/latin-400.css';
 import '@fontsource/work-sans/latin-600.css';
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { emotionCache } from './theme/emotionCache';
 import { theme } from './theme/theme';
 
 /** Smooth anchor scrolling only for visitors who have not asked for reduced motion; none at all for those who have. */
@@ -19,15 +22,23 @@ const motionStyles = {
   },
 } as const;
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** The prerender's cache; in the browser, the one whose styles carry the page's CSP nonce. */
+  cache?: EmotionCache;
+}
+
+export function AppProviders({ children, cache }: AppProvidersProps) {
+  // noSsr: settle the colour-scheme state in the first render. Its usual post-mount update would reach the
+  // lazily hydrated sections (ContactSection) before their code arrives, and React would then drop their
+  // prerendered markup. The schemes switch by CSS media query, so the markup never depends on that state.
   return (
-    // noSsr: settle the colour-scheme state in the first render. Its usual post-mount update would reach the
-    // lazily hydrated sections (ContactSection) before their code arrives, and React would then drop their
-    // prerendered markup. The schemes switch by CSS media query, so the markup never depends on that state.
-    <ThemeProvider theme={theme} noSsr>
-      <CssBaseline enableColorScheme />
-      <GlobalStyles styles={motionStyles} />
-      {children}
-    </ThemeProvider>
+    <CacheProvider value={cache ?? emotionCache()}>
+      <ThemeProvider theme={theme} noSsr>
+        <CssBaseline enableColorScheme />
+        <GlobalStyles styles={motionStyles} />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
   );
 }

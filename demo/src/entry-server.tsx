@@ -1,5 +1,4 @@
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import { renderToString } from 'react-dom/server';
 import { preloadContactForm } from './contact/ContactSection';
 import { preloadSections } from './home/HomePage';
@@ -8,11 +7,15 @@ import { validatePortfolio } from './content/validate';
 import { HomeApp } from './HomeApp';
 import { routes } from './routes';
 import { headTags, robotsTxt, sitemapXml } from './seo/headTags';
+import { CSP_NONCE_PLACEHOLDER } from './theme/emotionCache';
+
+export { CSP_NONCE_PLACEHOLDER };
 
 /**
  * Build-time rendering of `/` (run by scripts/prerender.mjs). Emotion runs in "compat" mode so no `<style>`
  * lands inside the markup React hydrates; the collected rules go into one `<style>` in the head, which the
- * browser's Emotion cache adopts (its `data-emotion` names) instead of inserting them again.
+ * browser's Emotion cache adopts (its `data-emotion` names) instead of inserting them again. That `<style>`
+ * carries the nonce placeholder, which the server replaces with each answer's nonce.
  */
 export async function renderHome() {
   const content = validatePortfolio(portfolio);
@@ -20,15 +23,11 @@ export async function renderHome() {
   cache.compat = true;
   // So the lazily hydrated parts render in full, not as their (empty) fallbacks.
   await Promise.all([preloadContactForm(), preloadSections()]);
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <HomeApp />
-    </CacheProvider>,
-  );
+  const html = renderToString(<HomeApp cache={cache} />);
   const rules = Object.entries(cache.inserted).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
-  const styles = `<style data-emotion="css ${rules.map(([name]) => name).join(' ')}">${rules
+  const styles = `<style data-emotion="css ${rules.map(([name]) => name).join(' ')}" nonce="${CSP_NONCE_PLACEHOLDER}">${rules
     .map(([, css]) => css)
     .join('')}</style>`;
   return {

@@ -37,8 +37,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('the error page passes axe', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-});
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the sign-in page, the page after it and the error page pass axe in the ${colorScheme} scheme`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    for (const [path, ready] of [
+      ['/passage', page.locator('passage-auth').getByRole('button', { name: 'Continue' })],
+      ['/passageSuccess', page.locator('passage-profile').getByRole('button', { name: 'Sign in again' })],
+      ['/no/such/page', page.getByRole('heading', { name: 'Oops!' })],
+    ] as const) {
+      await page.goto(path);
+      await expect(ready).toBeVisible();
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
+}

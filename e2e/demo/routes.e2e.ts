@@ -42,6 +42,8 @@ test('/passage follows the system colour scheme, and its changes while open', as
 
 test('/passageSuccess renders its page, not the error page', async ({ page }) => {
   await page.goto('/passageSuccess');
-  await expect(page.getByText('Way to go!')).toBeVisible();
+  // Nobody is signed in here: the page says so (signed in, it says "Way to go!": host-pages.e2e.ts).
+  await expect(page.getByRole('heading', { name: 'You are not signed in.' })).toBeVisible();
+  await expect(page.locator('passage-profile')).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Oops!' })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { openPreview, showView } from './preview-page';
 import { VIEW_SAMPLES } from './view-states';
 import { computed } from '../support/computed-style';
+import { recordViolations } from '../support/csp-violations';
 
 /** What a security-conscious site sends: no inline styles, no inline scripts. */
 const STRICT = "default-src 'self'; style-src 'self'";
@@ -12,20 +13,6 @@ const PRIMARY_BACKGROUND = 'rgb(18, 18, 18)';
 const WHITE = 'rgb(255, 255, 255)';
 
 const preview = (page: Page) => page.locator('passage-view-preview');
-
-/** Collects what the page's policy refuses (console messages and securitypolicyviolation events). */
-async function recordViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|violates/i.test(message.text())) violations.push(message.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`violates ${event.effectiveDirective}: ${event.blockedURI} (${event.sample})`);
-    });
-  });
-  return violations;
-}
 
 test('the elements are styled under a policy without style-src unsafe-inline, and break no rule of it', async ({
   page,

@@ -11,6 +11,7 @@ import { type RunningTestServer, startTestServer } from './support/test-server.j
 async function withSite(env: Record<string, string>, use: (t: RunningTestServer) => Promise<void>) {
   const root = mkdtempSync(join(tmpdir(), 'op-csp-'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+  writeFileSync(join(root, 'robots.txt'), 'User-agent: *\n');
   const t = await startTestServer({ staticDir: root, env });
   try {
     await use(t);
@@ -30,6 +31,13 @@ describe('the site’s Content-Security-Policy', () => {
     expect(csp['connect-src']).toBe("'self'");
     expect(csp['form-action']).toBe("'self'");
     expect(csp['script-src']).toBe("'self'");
+  });
+
+  it('allows no inline style but the answer’s nonce, and no inline script at all', () => {
+    expect(directives(siteCsp())['style-src']).toBe("'self'");
+    expect(directives(siteCsp([], 'abc+/0=='))['style-src']).toBe("'self' 'nonce-abc+/0=='");
+    expect(directives(siteCsp([], 'abc+/0=='))['script-src']).toBe("'self'");
+    expect(siteCsp(['https://api.emailjs.com'], 'abc+/0==')).not.toContain('unsafe-inline');
   });
 
   it('adds the CSP_CONNECT_SRC origins to connect-src and form-action, and nothing else', () => {
@@ -97,20 +105,35 @@ describe('the headers on the wire', () => {
     await app.close();
   });
 
-  it('keeps the site policy on a page revalidated with 304 (the browser applies it to the cached page)', () =>
+  it('gives each page answer its own nonce, allowed in style-src, and no other inline style or script', () =>
     withSite({}, async (t) => {
-      const first = await t.call('GET', '/', undefined, { accept: 'text/html' });
+      const policies: string[] = [];
+      for (const path of ['/', '/passage']) {
+        const res = await t.call('GET', path, undefined, { accept: 'text/html' });
+        policies.push(res.headers.get('content-security-policy') ?? '');
+      }
+      const [first, second] = policies.map(directives);
+      expect(first!['style-src']).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+      expect(second!['style-src']).not.toBe(first!['style-src']);
+      expect(first!['script-src']).toBe("'self'");
+      expect(policies.join(' ')).not.toContain('unsafe-inline');
+    }));
+
+  it('never revalidates a page (a 304 would pair the cached nonce with a new policy); a file’s 304 keeps the site policy', () =>
+    withSite({}, async (t) => {
+      const page = await t.call('GET', '/', undefined, { accept: 'text/html' });
+      expect(page.headers.get('etag')).toBeNull();
+      expect(page.headers.get('last-modified')).toBeNull();
+      const first = await t.call('GET', '/robots.txt');
       const etag = first.headers.get('etag');
       expect(etag).toBeTruthy();
       // As a browser's reload sends it (without a Cache-Control of its own, fetch would add no-cache).
-      const again = await t.call('GET', '/', undefined, {
-        accept: 'text/html',
+      const again = await t.call('GET', '/robots.txt', undefined, {
         'if-none-match': etag ?? '',
         'cache-control': 'max-age=0',
       });
       expect(again.status).toBe(304);
-      expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
-      expect(directives(again.headers.get('content-security-policy') ?? '')['script-src']).toBe("'self'");
+      expect(again.headers.get('content-security-policy')).toBe(siteCsp());
     }));
 
   it('is configured by the server’s environment (CSP_CONNECT_SRC), and a bad value stops the start', async () => {

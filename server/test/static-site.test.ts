@@ -114,3 +114,74 @@ describe('a built site that lists its pages in routes.json', () => {
     expect(((await other.json()) as { code: string }).code).toBe('not_found');
   });
 });
+
+describe('the site’s pages, each answer with a nonce of its own', () => {
+  let t: RunningTestServer;
+  let root: string;
+  const page = (body: string) =>
+    `<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><style nonce="__CSP_NONCE__">p{}</style>${body}`;
+  beforeAll(async () => {
+    root = makeSite();
+    writeFileSync(join(root, 'index.html'), page('<h1>Prerendered portfolio</h1>'));
+    writeFileSync(join(root, 'app.html'), page('<!-- shell -->'));
+    // What the build wrote before pages were templated: never to be sent, it holds no nonce.
+    writeFileSync(join(root, 'index.html.gz'), gzipSync(page('stale')));
+    t = await startTestServer({ staticDir: root });
+  });
+  afterAll(() => t.stop());
+
+  /** The nonce the page's policy allows, checking it is the one in its HTML (and only that). */
+  async function nonceOf(res: Response): Promise<string> {
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    expect(html).not.toContain('__CSP_NONCE__');
+    expect(html.split(`"${nonce}"`)).toHaveLength(3);
+    return nonce!;
+  }
+
+  it('replaces the placeholder with the nonce of the answer’s policy, a fresh one each time', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/', '/', '/passage', '/no/such/page']) {
+      nonces.add(await nonceOf(await t.call('GET', path, undefined, { accept: 'text/html' })));
+    }
+    expect(nonces.size).toBe(4);
+  });
+
+  it('compresses each answer itself, with no validator, revalidated on every visit', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await t.call('GET', '/', undefined, { accept: 'text/html', 'accept-encoding': encoding });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('etag')).toBeNull();
+      expect(await nonceOf(res)).toBeTruthy(); // fetch decodes it: the templated page, not the stale file
+    }
+    const plain = await t.call('GET', '/', undefined, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('Prerendered portfolio');
+  });
+
+  it('does not serve the page files as files: such a path gets the templated app shell', async () => {
+    for (const path of ['/index.html', '/index.html.gz', '/app.html']) {
+      const res = await t.call('GET', path, undefined, { accept: 'text/html' });
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      const html = await res.clone().text();
+      expect(html, path).toContain('<!-- shell -->');
+      expect(await nonceOf(res)).toBeTruthy();
+    }
+  });
+
+  it('answers HEAD like GET, without the page', async () => {
+    const res = await t.call('HEAD', '/passage', undefined, { accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toBe('');
+  });
+
+  it('sends a page’s new version as soon as its file changes', async () => {
+    writeFileSync(join(root, 'index.html'), page('<h1>Deployed again</h1>'));
+    const res = await t.call('GET', '/', undefined, { accept: 'text/html' });
+    expect(await res.text()).toContain('Deployed again');
+  });
+});

@@ -29,6 +29,8 @@ const FIELDS: { name: keyof Fields; label: string; rows?: number; autoComplete: 
   { name: 'message', label: 'Your Message', rows: 15, autoComplete: 'off' },
 ];
 
+const GROWS_WITH_TEXT = { '& textarea': { fieldSizing: 'content' } } as const;
+
 /**
  * The fields @emailjs/browser adds itself. The prerendered form carries them so that it can be posted
  * without JavaScript; once the form's code runs they are disabled (left out), or they would go twice.
@@ -131,10 +133,12 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
             value={fields[field.name]}
             onChange={onChange}
             multiline
-            rows={field.rows}
-            // A growing field starts as one line in the prerendered HTML too (a bare textarea shows two), so
-            // the section keeps its height when the form hydrates and an anchor jump lands where it aimed.
-            inputProps={field.rows ? undefined : { rows: 1 }}
+            // A plain textarea, not MUI's auto-sizing one: that renders a hidden twin with a `style`
+            // attribute, which the site's CSP blocks (docs/demo.md). A field without rows starts as one
+            // line and grows with its text where CSS `field-sizing` works.
+            inputComponent="textarea"
+            rows={field.rows ?? 1}
+            sx={field.rows ? undefined : GROWS_WITH_TEXT}
             autoComplete={field.autoComplete}
           />
         </FormControl>

@@ -31,6 +31,10 @@ async function errorShownAt(routeList: RouteObject[], path: string) {
 describe('error page', () => {
   it('shows an unknown path as the 404 it is, with its status text "Not Found"', async () => {
     expect(await errorShownAt(routes, '/no/such/page')).toBe('Not Found');
+    // In the site's frame: a title naming the page, and ways back to the portfolio.
+    expect(document.title).toBe('Oops! Not Found · Alex Rivera');
+    expect(screen.getByRole('link', { name: 'Back to the portfolio' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Alex Rivera' }).getAttribute('href')).toBe('/');
     // Not a fallback: with nothing thrown there would be no "Not Found" to show.
     expect(errorDetail(undefined)).toBe('Unknown error');
   });

@@ -1,12 +1,26 @@
-/** Error page texts; plain markup so it renders even when the app's own code failed. */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { outlinedLink } from '../theme/outlinedLink';
+import { HostPage } from './HostPage';
+
+/** The error page: "Oops!", the sentence and the detail in italics (SPEC's texts), in the site's frame. */
 export function ErrorView({ detail }: { detail: string }) {
   return (
-    <main id="error-page" style={{ fontFamily: 'inherit', textAlign: 'center', padding: '4rem 1rem' }}>
-      <h1>Oops!</h1>
-      <p>Sorry, an unexpected error has occurred.</p>
-      <p>
-        <i>{detail}</i>
-      </p>
-    </main>
+    <HostPage title={`Oops! ${detail}`}>
+      <Box id="error-page" sx={{ textAlign: 'center', py: { xs: 2, md: 6 } }}>
+        <Typography variant="h2" component="h1">
+          Oops!
+        </Typography>
+        <Typography sx={{ mt: 2 }}>Sorry, an unexpected error has occurred.</Typography>
+        <Typography sx={{ mt: 1, color: 'text.secondary' }}>
+          <i>{detail}</i>
+        </Typography>
+        <Box sx={{ mt: 4 }}>
+          <Box component="a" href="/" sx={outlinedLink}>
+            Back to the portfolio
+          </Box>
+        </Box>
+      </Box>
+    </HostPage>
   );
 }

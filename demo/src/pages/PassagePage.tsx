@@ -1,11 +1,16 @@
+import Box from '@mui/material/Box';
 import { PassageAuth } from 'open-passage-react';
 import { passageAppId } from '../config';
+import { elementTheme } from './elementTheme';
+import { HostPage } from './HostPage';
 
-/** The sign-in widget, light or dark as the system is, like the rest of the site. */
+/** The sign-in widget in the site's frame, light or dark as the system is, like the rest of the site. */
 export function PassagePage() {
   return (
-    <main>
-      <PassageAuth appId={passageAppId} theme="auto" />
-    </main>
+    <HostPage title="Sign in" path="/passage">
+      <Box sx={{ display: 'flex', justifyContent: 'center', ...elementTheme }}>
+        <PassageAuth appId={passageAppId} theme="auto" />
+      </Box>
+    </HostPage>
   );
 }

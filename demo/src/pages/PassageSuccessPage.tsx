@@ -1,37 +1,46 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { PassageProfile } from 'open-passage-react';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passageAppId } from '../config';
+import { elementTheme } from './elementTheme';
+import { HostPage } from './HostPage';
 
-type ProfileElement = HTMLElement & { signOut(): Promise<void> };
 type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
 
+/** Whether the widget left a session here: the tokens it stores (docs/profile-element.md). */
+export function hasStoredSession(storage: Storage = localStorage): boolean {
+  return storage.getItem('psg_auth_token') !== null || storage.getItem('psg_refresh_token') !== null;
+}
+
 /**
- * After sign-in: "Way to go!", the signed-in user's profile (following the system's light or
- * dark setting), and a sign-out. A sign-out the server confirmed goes to the sign-in page; when the
- * server could not be reached the profile stays, saying so.
+ * After sign-in: "Way to go!" and the signed-in user's profile (following the system's light or dark
+ * setting), whose own button signs out. A sign-out the server confirmed goes to the sign-in page; when the
+ * server could not be reached the profile stays, saying so. Signed out (or never signed in), the page
+ * says so; the profile then offers to sign in.
  */
 export function PassageSuccessPage() {
-  const profile = useRef<ProfileElement>(null);
+  const [signedIn, setSignedIn] = useState(() => hasStoredSession());
   const navigate = useNavigate();
-  const onChange = (event: ProfileChangeEvent) => {
-    if (event.detail.type === 'signed-out' && event.detail.revoked) void navigate('/passage');
+  const onChange = ({ detail }: ProfileChangeEvent) => {
+    if (detail.type === 'loaded') setSignedIn(true);
+    if (detail.type === 'signed-out' || detail.type === 'session-expired') setSignedIn(false);
+    if (detail.type === 'signed-out' && detail.revoked) void navigate('/passage');
   };
   return (
-    <main>
-      <h1>Way to go!</h1>
-      <PassageProfile
-        ref={profile as never}
-        appId={passageAppId}
-        theme="auto"
-        signInUrl="/passage"
-        onPassageProfileChange={onChange as never}
-      />
-      <p>
-        <button type="button" onClick={() => void profile.current?.signOut()}>
-          Sign out
-        </button>
-      </p>
-    </main>
+    <HostPage title={signedIn ? 'Your account' : 'Not signed in'} path="/passageSuccess">
+      <Typography variant="h2" component="h1" sx={{ mb: 3, textAlign: 'center' }}>
+        {signedIn ? 'Way to go!' : 'You are not signed in.'}
+      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'center', ...elementTheme }}>
+        <PassageProfile
+          appId={passageAppId}
+          theme="auto"
+          signInUrl="/passage"
+          onPassageProfileChange={onChange as never}
+        />
+      </Box>
+    </HostPage>
   );
 }

@@ -1,19 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isApiPath } from './api-paths.js';
 
 /**
- * The built site loads only its own scripts, styles, images and fonts. Inline styles stay allowed for
- * the demo's MUI/Emotion only: its prerendered `<style>` elements and `style="…"` attributes, and the
- * `<style>` elements Emotion adds at run time; a nonce would mean templating every HTML answer instead
- * of serving the precompressed files. The elements need no inline styles (docs/theming.md). It sends data (fetch, form posts) to its own origin and to the `sendTo` origins: CSP_CONNECT_SRC, e.g.
+ * The built site loads only its own scripts, styles, images and fonts, and no inline style or script but
+ * the `<style>` elements that carry the page's nonce (a page answer's own: see cspNonce). No
+ * 'unsafe-inline': the demo's MUI/Emotion styles are such `<style>` elements (docs/theming.md). It sends
+ * data (fetch, form posts) to its own origin and to the `sendTo` origins: CSP_CONNECT_SRC, e.g.
  * https://api.emailjs.com when the contact form posts to EmailJS itself.
  */
-export function siteCsp(sendTo: readonly string[] = []): string {
+export function siteCsp(sendTo: readonly string[] = [], nonce?: string): string {
   const own = ["'self'", ...sendTo].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${own}`,
@@ -22,6 +23,21 @@ export function siteCsp(sendTo: readonly string[] = []): string {
     `form-action ${own}`,
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+const nonces = new WeakMap<FastifyReply, string>();
+
+/**
+ * This answer's CSP nonce, made on first use: 128 random bits, new for every answer, so a page's nonce
+ * tells nothing about the next one's. Its policy then allows the `<style>` elements that carry it.
+ */
+export function cspNonce(reply: FastifyReply): string {
+  let nonce = nonces.get(reply);
+  if (nonce === undefined) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(reply, nonce);
+  }
+  return nonce;
 }
 
 /** API answers are data, never a page: nothing may load from them or frame them. */
@@ -34,13 +50,14 @@ export interface SecurityHeaderOptions {
 
 /** Security headers on every answer: CSP, nosniff, Referrer-Policy, framing, HSTS on https. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
-  const site = siteCsp(options.connectSrc ?? []);
+  const connectSrc = options.connectSrc ?? [];
   app.addHook('onSend', async (request, reply, payload) => {
     const isApi = isApiPath(request.url);
     const type = String(reply.getHeader('content-type') ?? '');
-    // A 304 has no content type, but the browser applies its headers to the cached page it revalidates.
+    // A 304 has no content type, but the browser applies its headers to the cached answer it revalidates.
+    // (The site's pages are never revalidated: each has its own nonce, so none has a validator.)
     const sitePage = !isApi && (type.includes('text/html') || reply.statusCode === 304);
-    reply.header('Content-Security-Policy', sitePage ? site : API_CSP);
+    reply.header('Content-Security-Policy', sitePage ? siteCsp(connectSrc, nonces.get(reply)) : API_CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isApiPath } from './api-paths.js';
+import { SitePage, sendSitePage } from './site-page.js';
 
 /**
  * The site's page paths, from the routes.json its build writes (`{"pages": ["/", "/passage"]}`); null when
@@ -19,6 +20,9 @@ function readPages(root: string): Set<string> | null {
 }
 
 const pathOf = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+
+/** The HTML pages, served with a nonce of their own (site-page.ts), never as files. */
+const PAGE_FILES = ['index.html', 'app.html'];
 
 /**
  * Serves the built demo. `/` is index.html, prerendered with the portfolio; any other GET that wants HTML
@@ -37,18 +41,20 @@ export async function registerStaticSite(
   root: string | null,
 ): Promise<StaticSite | null> {
   const hasSite = root !== null && existsSync(join(root, 'index.html'));
-  const shell = hasSite && existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+  const index = hasSite ? new SitePage(join(root, 'index.html')) : null;
+  const shell = hasSite && existsSync(join(root, 'app.html')) ? new SitePage(join(root, 'app.html')) : index;
   const pages = hasSite ? readPages(root) : null;
   if (hasSite) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
-      index: ['index.html'],
+      index: false,
+      globIgnore: PAGE_FILES.flatMap((file) => [file, `${file}.*`]),
       // The build writes .br/.gz beside each file (scripts/precompress.mjs): no compression per request.
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply: FastifyReply, path: string) => {
-        // Hashed build assets never change; pages must be revalidated so a deploy shows at once.
+        // Hashed build assets never change; other files must be revalidated so a deploy shows at once.
         const hashed = /[\\/]assets[\\/]/.test(path);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -56,15 +62,14 @@ export async function registerStaticSite(
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = isApiPath(request.url);
+    const path = pathOf(request.url);
     // A listed page is HTML for any client (`curl /passage` too); another path only when HTML is wanted.
-    const listed = pages?.has(pathOf(request.url)) ?? false;
+    const listed = path === '/' || (pages?.has(path) ?? false);
     const wantsHtml = listed || (request.headers.accept?.includes('text/html') ?? false);
-    if (hasSite && !isApi && request.method === 'GET' && wantsHtml) {
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (index && shell && !isApi && reads && wantsHtml) {
       const known = pages === null || listed;
-      return reply
-        .status(known ? 200 : 404)
-        .type('text/html')
-        .sendFile(shell);
+      return sendSitePage(request, reply, path === '/' ? index : shell, known ? 200 : 404);
     }
     return reply
       .status(404)

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import type { ReactNode } from 'react';
+import { portfolio } from '../content/portfolio';
+import { Footer } from '../home/Footer';
+import { SkipLink } from '../home/SkipLink';
+import { SiteHeader, type SitePath } from './SiteHeader';
+import { usePageTitle } from './usePageTitle';
+
+export interface HostPageProps {
+  /** What the tab's title names (before the owner's name). */
+  title: string;
+  /** The page's own path, marked in the header's links. */
+  path?: SitePath;
+  children: ReactNode;
+}
+
+/** The frame of the pages beside the portfolio (sign-in, account, errors): its header, fonts, colours and footer. */
+export function HostPage({ title, path, children }: HostPageProps) {
+  usePageTitle(title);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink target="main" />
+      <SiteHeader current={path} />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+        <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+          {children}
+        </Container>
+      </Box>
+      <Footer name={portfolio.name} year={portfolio.copyrightYear} />
+    </Box>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { computed } from '../support/computed-style';
+import { expect, freshEmail, openProfile, test } from '../profile/support/profile-test';
+
+// The pages beside the portfolio (sign-in, the page after it, the error page) in the site's design.
+
+const OWNER = 'Alex Rivera';
+const FONT = '"Work Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const ACCENT = 'rgb(61, 64, 91)';
+const DARK_BACKGROUND = 'rgb(18, 18, 18)';
+
+const HOST_PAGES = [
+  {
+    path: '/passage',
+    title: `Sign in · ${OWNER}`,
+    ready: (page: Page) => page.locator('passage-auth').getByRole('button', { name: 'Continue' }),
+  },
+  {
+    path: '/passageSuccess',
+    title: `Not signed in · ${OWNER}`,
+    ready: (page: Page) => page.getByRole('heading', { name: 'You are not signed in.' }),
+  },
+  {
+    path: '/no/such/page',
+    title: `Oops! Not Found · ${OWNER}`,
+    ready: (page: Page) => page.getByRole('heading', { name: 'Oops!' }),
+  },
+];
+
+/** The page is no wider than the window (nothing makes a phone scroll sideways). */
+const fitsTheWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    for (const { path, title, ready } of HOST_PAGES) {
+      test(`${path} has the site's header, font and footer, and a title naming the page`, async ({
+        page,
+        server,
+      }) => {
+        await page.goto(`${server.url}${path}`);
+        await expect(ready(page)).toBeVisible();
+        await expect(page).toHaveTitle(title);
+        await expect(page.locator('body')).toHaveCSS('font-family', FONT);
+        const header = page.getByRole('banner');
+        await expect(header.getByRole('link', { name: OWNER })).toHaveAttribute('href', '/');
+        const site = header.getByRole('navigation', { name: 'Site' });
+        await expect(site.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/');
+        await expect(site.getByRole('link', { name: 'Portfolio' })).toHaveCSS('border-top-color', ACCENT);
+        await expect(page.getByRole('contentinfo')).toContainText(`Copyright © 2023 ${OWNER}`);
+        expect(await fitsTheWidth(page)).toBe(true);
+      });
+    }
+
+    test('the portfolio’s nav lays its four links out evenly, never three and one', async ({
+      page,
+      server,
+    }) => {
+      await page.goto(`${server.url}/`);
+      const links = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+      await expect(links).toHaveCount(4);
+      const rows = new Map<number, number>();
+      for (const box of await Promise.all((await links.all()).map((link) => link.boundingBox()))) {
+        const top = Math.round(box!.y);
+        rows.set(top, (rows.get(top) ?? 0) + 1);
+      }
+      expect([...rows.values()]).toEqual(width < 600 ? [2, 2] : [4]);
+    });
+  });
+}
+
+test('/passage shows the widget in the site’s font and accent, and marks the page in the header', async ({
+  page,
+  server,
+}) => {
+  await page.goto(`${server.url}/passage`);
+  const widget = page.locator('passage-auth');
+  await expect(widget.getByRole('button', { name: 'Continue' })).toBeVisible();
+  expect(await computed(widget, '[part~="primary-button"]', ['background-color', 'font-family'])).toEqual([
+    ACCENT,
+    FONT,
+  ]);
+  const signIn = page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sign in' });
+  await expect(signIn).toHaveAttribute('aria-current', 'page');
+});
+
+test('the host pages follow a dark system like the portfolio', async ({ page, server }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const { path, ready } of HOST_PAGES) {
+    await page.goto(`${server.url}${path}`);
+    await expect(ready(page)).toBeVisible();
+    await expect(page.locator('body'), path).toHaveCSS('background-color', DARK_BACKGROUND);
+  }
+  await expect(page.locator('passage-auth, passage-profile')).toHaveCount(0); // the error page: none
+  await page.goto(`${server.url}/passage`);
+  await expect(page.locator('passage-auth').locator('[part="container"]')).toHaveAttribute(
+    'data-theme',
+    'dark',
+  );
+});
+
+test('signed in, /passageSuccess says "Way to go!" with one sign-out, which leads to the sign-in page', async ({
+  page,
+  server,
+  api,
+}) => {
+  const user = await api.signUp(freshEmail('host-page'));
+  const profile = await openProfile(page, server.url, user);
+  await expect(page.getByRole('heading', { name: 'Way to go!' })).toBeVisible();
+  await expect(page).toHaveTitle(`Your account · ${OWNER}`);
+  // Playwright's roles reach into the profile's shadow root: its button is the only one.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(1);
+  await profile.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/passage$/);
+});
+
+test('signed out, /passageSuccess says so instead of "Way to go!", and offers to sign in', async ({
+  page,
+  server,
+}) => {
+  await page.goto(`${server.url}/passageSuccess`);
+  await expect(page.getByRole('heading', { name: 'You are not signed in.' })).toBeVisible();
+  await expect(page.getByText('Way to go!')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await page.locator('passage-profile').getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/passage$/);
+});
+
+test('a session that turns out to have ended switches the page to signed out', async ({
+  page,
+  server,
+  api,
+}) => {
+  const user = await api.signUp(freshEmail('host-ended'));
+  await page.goto(`${server.url}/robots.txt`);
+  // Tokens the server does not know: the profile finds the session ended.
+  await page.evaluate(({ authToken }) => {
+    localStorage.setItem('psg_auth_token', `${authToken}x`);
+    localStorage.setItem('psg_refresh_token', 'no-such-refresh-token');
+  }, user);
+  await page.goto(`${server.url}/passageSuccess`);
+  await expect(page.getByRole('heading', { name: 'You are not signed in.' })).toBeVisible();
+  await expect(page.getByText('Way to go!')).toHaveCount(0);
+});
