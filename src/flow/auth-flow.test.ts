@@ -94,6 +94,8 @@ interface Setup {
   phoneLoads?: string[];
   /** Return before start() has finished (it is then in `started`). */
   dontWaitForStart?: boolean;
+  /** The page's `shown` (resolved at once by default). */
+  shown?: () => Promise<void>;
 }
 
 async function setup(s: Setup = {}) {
@@ -119,6 +121,7 @@ async function setup(s: Setup = {}) {
       search: () => s.search ?? '',
       magicLinkPath: () => '/passage',
       reloadWithoutQuery: () => void reloads.push('reload'),
+      shown: s.shown ?? (async () => undefined),
     },
     hooks: {
       ...(s.beforeAuth ? { beforeAuth: s.beforeAuth } : {}),
@@ -194,7 +197,12 @@ describe('start', () => {
       loadPhoneReader: async () => libphonenumberReader,
       client,
       storage,
-      page: { search: () => '', magicLinkPath: () => '/', reloadWithoutQuery: () => undefined },
+      page: {
+        search: () => '',
+        magicLinkPath: () => '/',
+        reloadWithoutQuery: () => undefined,
+        shown: async () => undefined,
+      },
       hooks: { onSuccess: () => undefined, onEvent: () => undefined },
     });
     await flow.start();
@@ -779,59 +787,96 @@ describe('AuthSuccess', () => {
   });
 });
 
-describe('events raised while the flow starts', () => {
-  /** A client whose browser-feature probe waits until released. */
-  function slowStart() {
+describe('the first form, before the later steps have loaded', () => {
+  /** A page whose form is not on screen until released (the element's first paint). */
+  function slowPaint() {
     let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    return {
-      release: () => release(),
-      client: (c: ReturnType<typeof fakeClient>['client']) => {
+    const painted = new Promise<void>((resolve) => (release = resolve));
+    return { release: () => release(), painted };
+  }
+
+  async function setupUnpainted(s: Setup = {}) {
+    const paint = slowPaint();
+    const t = await setup({ ...s, shown: () => paint.painted, dontWaitForStart: true });
+    await vi.advanceTimersByTimeAsync(0);
+    return { ...t, release: paint.release };
+  }
+
+  it('is shown from the app info alone; the client is asked nothing more until it is on screen', async () => {
+    const probes: string[] = [];
+    const t = await setupUnpainted({
+      features: { conditionalUI: true },
+      client: (c) => {
         const probe = c.browserFeatures;
         c.browserFeatures = async () => {
-          await gate;
+          probes.push('browserFeatures');
           return probe();
         };
       },
-    };
-  }
+    });
+    expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'login', conditionalUI: false });
+    expect(t.calls).toEqual(['appInfo()']);
+    expect(probes).toEqual([]);
+    expect(t.events).toEqual([]);
+    t.release();
+    await t.started;
+    expect(probes).toEqual(['browserFeatures']);
+    expect(t.events).toEqual(['onLoaded']);
+    expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'login', conditionalUI: true });
+  });
 
-  it('handles a toggle raised during start once the form is up', async () => {
-    const slow = slowStart();
-    const t = await setup({ client: slow.client, dontWaitForStart: true });
+  it('answers the login / register toggle at once and keeps the mode once loaded', async () => {
+    const t = await setupUnpainted();
     t.flow.dispatch({ type: 'toggle-mode' });
-    expect(t.view()).toEqual({ kind: 'loading' });
-    slow.release();
+    expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'register' });
+    t.release();
     await t.started;
     expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'register' });
   });
 
-  it('handles a Continue and a switch account raised during start, in order', async () => {
-    const slow = slowStart();
+  it('holds a toggle raised before the form shows until it does', async () => {
+    let answer: (app: AppInfo) => void = () => undefined;
     const t = await setup({
-      client: slow.client,
-      users: { 'ann@example.com': { ...ann, webauthn_types: [] } },
+      client: (c) => (c.appInfo = () => new Promise<AppInfo>((resolve) => (answer = resolve))),
       dontWaitForStart: true,
     });
+    t.flow.dispatch({ type: 'toggle-mode' });
+    expect(t.view()).toEqual({ kind: 'loading' });
+    answer(appInfo());
+    await t.started;
+    expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'register' });
+  });
+
+  it('handles a Continue raised meanwhile once loaded, after a switch account', async () => {
+    const t = await setupUnpainted({ users: { 'ann@example.com': { ...ann, webauthn_types: [] } } });
     t.storage.setItem('psg_last_login', 'old@example.com');
     t.flow.dispatch({ type: 'switch-account' });
     t.flow.dispatch({ type: 'submit-identifier', identifier: 'ann@example.com' });
-    slow.release();
+    expect(t.storage.getItem('psg_last_login')).toBeNull();
+    expect(t.calls).not.toContain('identifierExists(ann@example.com)');
+    t.release();
     await t.started;
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.storage.getItem('psg_last_login')).toBeNull();
     expect(t.calls).toContain('identifierExists(ann@example.com)');
     expect(t.view()).toMatchObject({ kind: 'one-time-code' });
   });
 
   it('drops them when the page activates a link instead', async () => {
-    const slow = slowStart();
-    const t = await setup({ client: slow.client, search: '?psg_magic_link=tok', dontWaitForStart: true });
+    const t = await setupUnpainted({ search: '?psg_magic_link=tok' });
+    expect(t.view()).toEqual({ kind: 'loading' });
     t.flow.dispatch({ type: 'submit-identifier', identifier: 'ann@example.com' });
-    slow.release();
+    t.release();
     await t.started;
     expect(t.calls).not.toContain('identifierExists(ann@example.com)');
     expect(t.view()).toMatchObject({ kind: 'magic-link-activation' });
+  });
+
+  it('stops where it is when the element is removed meanwhile', async () => {
+    const t = await setupUnpainted();
+    t.flow.stop();
+    t.release();
+    await t.started;
+    expect(t.events).toEqual([]);
   });
 });
 

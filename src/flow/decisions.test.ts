@@ -7,12 +7,12 @@ import {
   identityVerificationRequired,
   isCompleteAuthResult,
   lastLoginIdentifier,
-  needsPhoneReader,
   passkeyFailureMessage,
   passkeyLoginVerifiesIdentity,
   routeFallback,
   routeLogin,
 } from './decisions';
+import { needsPhoneReader } from './home-view';
 import { appInfo, features, publicUser } from './test-support';
 
 describe('fallback method', () => {

@@ -7,15 +7,6 @@ import type { FlowMessageKey, IdentifierType } from './view-state';
 /** auth_fallback_method, magic link when absent. */
 export const fallbackMethodOf = (app: AppInfo): FallbackMethod => app.auth_fallback_method ?? 'magic_link';
 
-/**
- * The phone library is needed when phones may identify a user, and in register mode when a
- * registration metadata field is a phone number (checked and sent in international form).
- */
-export function needsPhoneReader(app: AppInfo, mode: 'login' | 'register'): boolean {
-  if (app.allowed_identifier !== 'email') return true;
-  return mode === 'register' && app.user_metadata_schema.some((f) => f.registration && f.type === 'phone');
-}
-
 /** CreatedUser: passkey registration, or the fallback marked as registering. */
 export function afterUserCreated(app: AppInfo, features: BrowserFeatures): 'register-passkey' | 'fallback' {
   const passkeys = features.isAvailable && features.securityKey;
