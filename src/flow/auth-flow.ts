@@ -8,7 +8,6 @@
  * the form itself (the login / register toggle, switch account); anything else waits in the queue.
  */
 import type { AppInfo } from '../client/app-info';
-import { primarySubtag } from '../i18n/languages';
 import { type BrowserFeatures, NO_FEATURES } from './browser-features';
 import type { FlowContext, ViewOf } from './flow-context';
 import {
@@ -19,10 +18,9 @@ import {
   needsPhoneReader,
   VERIFY_LINK_PARAM,
 } from './home-view';
-import { type HostEventArgs, type HostEventDetails, type HostEventName, STORAGE_KEYS } from './host-events';
+import { STORAGE_KEYS } from './host-events';
 import type { FlowOptions } from './ports';
 import type { SignInSteps } from './steps/sign-in-steps';
-import type { PhoneReader } from './validation/phone-reader';
 import type { AuthMode, IdentifierView, ViewEvent, ViewState } from './view-state';
 
 type Listener = (view: ViewState) => void;
@@ -37,16 +35,12 @@ export class AuthFlow {
   private view: ViewState = { kind: 'loading' };
   private readonly listeners = new Set<Listener>();
   private app?: AppInfo;
-  private features: BrowserFeatures = NO_FEATURES;
-  private phone?: PhoneReader;
   private mode: AuthMode;
   /** Increments on every view change; async work started in an older step is dropped. */
   private step = 0;
   /** Increments on every start and stop: a start that another replaced stops where it is. */
   private run = 0;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private conditional?: AbortController;
-  /** Cancels the server calls of the current view when the flow leaves it (see `clearStep`). */
+  /** Cancels the server calls of the current view when the flow leaves it (see `enter`). */
   private calls = new AbortController();
   private steps?: SignInSteps;
   /** Events the steps will handle once they have loaded (the flow's one queue); none after that. */
@@ -65,7 +59,7 @@ export class AuthFlow {
   }
 
   get browserFeatures(): BrowserFeatures {
-    return this.features;
+    return this.steps?.features ?? NO_FEATURES;
   }
 
   subscribe(listener: Listener): () => void {
@@ -74,8 +68,8 @@ export class AuthFlow {
   }
 
   /**
-   * Start: the app info and the form it describes; once that is on screen, the browser features,
-   * the steps and the phone library, then the form again with passkey autofill (or the
+   * Start: the app info and the form it describes; once that is on screen, the steps with the
+   * browser features and the phone library, then the form again with passkey autofill (or the
    * activation of the link the page was opened from) and the events queued meanwhile.
    */
   async start(): Promise<void> {
@@ -99,19 +93,15 @@ export class AuthFlow {
     if (!link) this.goHome();
     await this.o.page.shown();
     if (run !== this.run) return;
-    const [features, { SignInSteps }] = await Promise.all([
-      this.o.client.browserFeatures(app).catch(() => NO_FEATURES),
-      loadSteps(),
-    ]);
-    if (needsPhoneReader(app, this.mode)) await this.ensurePhoneReader();
+    const steps = new (await loadSteps()).SignInSteps(this.context());
+    await steps.prepare();
     if (run !== this.run) return;
-    this.features = features;
-    this.steps = new SignInSteps(this.context());
-    this.emit('onLoaded', { app });
+    this.steps = steps;
+    steps.emit('onLoaded', { app });
     const queued = this.queue ?? [];
     this.queue = undefined;
     // The queued events came from a form this page never shows.
-    if (link) return this.steps.activate(link.link, link.token);
+    if (link) return steps.activate(link.link, link.token);
     this.goHome();
     for (const event of queued) this.dispatch(event);
   }
@@ -120,7 +110,7 @@ export class AuthFlow {
   stop(): void {
     this.run++;
     this.step++;
-    this.clearStep();
+    this.leaveView();
   }
 
   dispatch(event: ViewEvent): void {
@@ -149,29 +139,19 @@ export class AuthFlow {
       get app() {
         return flow.app!;
       },
-      get features() {
-        return flow.features;
-      },
-      get phone() {
-        return flow.phone;
-      },
-      get language() {
-        return primarySubtag(flow.o.language()) || 'en';
+      get mode() {
+        return flow.mode;
       },
       enter: (view) => this.enter(view),
       update: (kind, patch, step) => this.update(kind, patch, step),
-      after: (ms, run) => this.after(ms, run),
       callOptions: () => this.callOptions(),
-      emit: (name, detail) => this.emit(name, detail),
-      log: (message, error) => this.log(message, error),
       goHome: (identifier) => this.goHome(identifier),
-      ensurePhoneReader: () => this.ensurePhoneReader(),
     };
   }
 
   private enter(view: ViewState): void {
     this.step++;
-    this.clearStep();
+    this.leaveView();
     this.show(view);
   }
 
@@ -185,11 +165,8 @@ export class AuthFlow {
     for (const listener of this.listeners) listener(view);
   }
 
-  private clearStep(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.conditional?.abort();
-    this.conditional = undefined;
+  private leaveView(): void {
+    this.steps?.leaveView();
     // Answers to a view that is gone would be dropped anyway: cancel their requests instead.
     this.calls.abort();
     this.calls = new AbortController();
@@ -199,69 +176,21 @@ export class AuthFlow {
     return { signal: this.calls.signal };
   }
 
-  private after(ms: number, run: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
-  }
-
-  private emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void {
-    try {
-      this.o.hooks.onEvent(...([name, detail] as HostEventArgs));
-    } catch (error) {
-      this.log(`onEvent(${name}) threw`, error);
-    }
-  }
-
-  private log(message: string, error?: unknown): void {
-    (this.o.log ?? ((m, e) => console.warn(`[open-passage] ${m}`, e ?? '')))(message, error);
-  }
-
-  private async ensurePhoneReader(): Promise<PhoneReader | undefined> {
-    if (!this.phone) {
-      try {
-        this.phone = await this.o.loadPhoneReader();
-      } catch (error) {
-        this.log('the phone library failed to load', error);
-      }
-    }
-    return this.phone;
-  }
-
   // ---- home: the identifier form ----
 
   private goHome(identifier?: string): void {
-    const lastLogin = this.o.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined;
-    const conditionalUI = this.mode === 'login' && this.features.isAvailable && this.features.conditionalUI;
-    if (this.steps) this.steps.attempt = undefined;
+    const conditionalUI = this.steps?.conditionalUI(this.mode) ?? false;
     this.enter(
       homeView(this.app!, {
         element: this.o.element,
         mode: this.mode,
         defaultCountryCode: this.o.defaultCountryCode(),
-        lastLogin,
+        lastLogin: this.o.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined,
         identifier,
         conditionalUI,
       }),
     );
-    if (conditionalUI) this.startConditional();
-    // Toggled to register with a phone field: fetch the phone library before Continue needs it
-    // (not for the first form: it comes with the steps, after that form is on screen).
-    if (this.steps && needsPhoneReader(this.app!, this.mode)) void this.ensurePhoneReader();
-  }
-
-  /** Passkey autofill while the login form shows; errors are ignored. */
-  private startConditional(): void {
-    const controller = new AbortController();
-    this.conditional = controller;
-    this.o.client.loginConditional(controller.signal).then(
-      (result) => {
-        if (!controller.signal.aborted) void this.steps?.authSuccess(result);
-      },
-      () => undefined,
-    );
+    this.steps?.homeShown(conditionalUI);
   }
 
   private toggleMode(): void {

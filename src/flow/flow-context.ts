@@ -3,11 +3,8 @@
  * state and its view bookkeeping. `AuthFlow` builds one for the steps once they have loaded.
  */
 import type { AppInfo } from '../client/app-info';
-import type { BrowserFeatures } from './browser-features';
-import type { HostEventDetails, HostEventName } from './host-events';
 import type { FlowOptions } from './ports';
-import type { PhoneReader } from './validation/phone-reader';
-import type { ViewState } from './view-state';
+import type { AuthMode, ViewState } from './view-state';
 
 export type ViewOf<K extends ViewState['kind']> = Extract<ViewState, { kind: K }>;
 
@@ -18,21 +15,14 @@ export interface FlowContext {
   /** Increments on every view change; async work started in an older step is dropped. */
   readonly step: number;
   readonly app: AppInfo;
-  readonly features: BrowserFeatures;
-  readonly phone: PhoneReader | undefined;
-  /** The primary subtag of the UI language (it goes with codes and links). */
-  readonly language: string;
+  /** Login or register (the form's toggle). */
+  readonly mode: AuthMode;
   /** Shows a new view: cancels the timers and server calls of the one before. */
   enter(view: ViewState): void;
   /** Patches the view, if it is still of `kind` and of `step`. */
   update<K extends ViewState['kind']>(kind: K, patch: Partial<ViewOf<K>>, step?: number): void;
-  /** Runs `run` after `ms`, unless the view changes first. */
-  after(ms: number, run: () => void): void;
   /** The options of a server call made in the current view: it is cancelled when the view goes. */
   callOptions(): { signal: AbortSignal };
-  emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void;
-  log(message: string, error?: unknown): void;
   /** The identifier form, prefilled with `identifier` (the last login when absent). */
   goHome(identifier?: string): void;
-  ensurePhoneReader(): Promise<PhoneReader | undefined>;
 }

@@ -1,33 +1,13 @@
 /**
  * The flow's client port in the elements: the app info with a request of its own, and every other
- * call from PassageClient, which is downloaded when the flow first needs it (once its first form is
+ * call from PassageClient, which is downloaded when the flow first makes one (once its first form is
  * on screen: docs/performance.md).
  */
 import { fetchAppInfo, httpOptions } from '../../client/app-info-request';
 import type { PassageClient } from '../../client/passage-client';
 import type { FlowClient } from '../../flow/ports';
 
-type LaterCall = Exclude<keyof FlowClient, 'appInfo'>;
-
-/** Every call but appInfo (a record, so the compiler notices a call missing here). */
-const LATER: Record<LaterCall, true> = {
-  browserFeatures: true,
-  credIdExists: true,
-  identifierExists: true,
-  createUser: true,
-  register: true,
-  login: true,
-  loginConditional: true,
-  newRegisterMagicLink: true,
-  newLoginMagicLink: true,
-  getMagicLinkStatus: true,
-  magicLinkActivate: true,
-  newRegisterOneTimePasscode: true,
-  newLoginOneTimePasscode: true,
-  oneTimePasscodeActivate: true,
-  addDevice: true,
-  currentUserInfo: true,
-};
+type Call = (...args: unknown[]) => unknown;
 
 export function lazyClient(appId: string, apiUrl: string | undefined): FlowClient {
   let loading: Promise<PassageClient> | undefined;
@@ -35,16 +15,20 @@ export function lazyClient(appId: string, apiUrl: string | undefined): FlowClien
     (loading ??= import('../../client/passage-client').then(
       ({ PassageClient }) => new PassageClient(appId, apiUrl ? { apiUrl } : {}),
     ));
-  const port: Record<string, unknown> = {
-    // Without an app id there is nothing to ask for: the flow shows the invalid-app-id notice.
-    appInfo: (options?: { signal?: AbortSignal }) =>
-      appId ? fetchAppInfo(httpOptions(apiUrl), appId, options) : Promise.reject(new Error('no app id')),
-  };
-  for (const name of Object.keys(LATER) as LaterCall[]) {
-    port[name] = async (...args: unknown[]) => {
-      const loaded = await client();
-      return (loaded[name] as (...a: unknown[]) => unknown).apply(loaded, args);
-    };
-  }
-  return port as unknown as FlowClient;
+  // Without an app id there is nothing to ask for: the flow shows the invalid-app-id notice.
+  const appInfo: FlowClient['appInfo'] = (options) =>
+    appId ? fetchAppInfo(httpOptions(apiUrl), appId, options) : Promise.reject(new Error('no app id'));
+  // Any other call: PassageClient's method of that name, once it has loaded.
+  return new Proxy({} as FlowClient, {
+    get: (_, name: keyof FlowClient | 'then') =>
+      // Not a thenable: awaiting the port itself must not call anything.
+      name === 'then'
+        ? undefined
+        : name === 'appInfo'
+          ? appInfo
+          : async (...args: unknown[]) => {
+              const loaded = await client();
+              return (loaded[name] as Call).apply(loaded, args);
+            },
+  });
 }

@@ -1,5 +1,7 @@
-/** The sign-in in progress once an identifier was accepted, and what the later steps hand back. */
+/** The sign-in in progress once an identifier was accepted, and what the later steps share. */
 import type { AuthResult } from '../../client/types';
+import type { BrowserFeatures } from '../browser-features';
+import type { HostEventDetails, HostEventName } from '../host-events';
 import type { IdentifierType } from '../view-state';
 
 export interface Attempt {
@@ -11,8 +13,15 @@ export interface Attempt {
   verifying: boolean;
 }
 
-/** What the one-time-code and magic-link steps call when they are done (SignInSteps). */
-export interface AttemptOutcomes {
+/** What the one-time-code and magic-link steps use of SignInSteps: its tools and outcomes. */
+export interface SharedSteps {
+  readonly features: BrowserFeatures;
+  /** The primary subtag of the UI language (it goes with codes and links). */
+  readonly language: string;
+  /** Runs `run` after `ms`, unless the view changes first. */
+  after(ms: number, run: () => void): void;
+  emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void;
+  log(message: string, error?: unknown): void;
   readonly attempt?: Attempt | undefined;
   /** FallbackAuthSuccess: the add-device offer or AuthSuccess. */
   fallbackAuthSuccess(result: AuthResult): Promise<void>;

@@ -1,9 +1,10 @@
 /** The magic-link steps: send and wait (polling for the link to be opened), and activate a link. */
 import type { AuthResult } from '../../client/types';
 import type { FlowContext, ViewOf } from '../flow-context';
-import { STORAGE_KEYS, TIMING } from '../host-events';
+import { STORAGE_KEYS } from '../host-events';
 import type { FlowError } from '../ports';
-import type { AttemptOutcomes } from './attempt';
+import type { SharedSteps } from './attempt';
+import { TIMING } from './timing';
 
 export class MagicLinkStep {
   private pollingId?: string;
@@ -11,13 +12,13 @@ export class MagicLinkStep {
 
   constructor(
     private readonly f: FlowContext,
-    private readonly outcomes: AttemptOutcomes,
+    private readonly s: SharedSteps,
   ) {}
 
   // ---- waiting for the link ----
 
   enter(): void {
-    const a = this.outcomes.attempt!;
+    const a = this.s.attempt!;
     this.pollingId = undefined;
     this.f.enter({
       kind: 'magic-link-sent',
@@ -27,20 +28,20 @@ export class MagicLinkStep {
       verifying: a.verifying,
       resendDisabled: true,
     });
-    if (a.registering) this.f.after(TIMING.registerSendDelayMs, () => void this.send());
+    if (a.registering) this.s.after(TIMING.registerSendDelayMs, () => void this.send());
     else void this.send();
   }
 
   async send(resend = false): Promise<void> {
     const f = this.f;
     const step = f.step;
-    const a = this.outcomes.attempt!;
+    const a = this.s.attempt!;
     f.update('magic-link-sent', { resendDisabled: true });
     try {
       const client = f.o.client;
       const send = a.registering ? client.newRegisterMagicLink : client.newLoginMagicLink;
       const path = f.o.page.magicLinkPath();
-      const { id } = await send.call(client, a.identifier, f.language, path, f.callOptions());
+      const { id } = await send.call(client, a.identifier, this.s.language, path, f.callOptions());
       if (step !== f.step) return;
       f.o.storage.setItem(STORAGE_KEYS.magicLinkId, id);
       this.startPolling(id);
@@ -50,12 +51,14 @@ export class MagicLinkStep {
       }
     } catch (error) {
       if (step !== f.step) return;
-      f.log('sending the magic link failed', error);
+      this.s.log('sending the magic link failed', error);
     }
     if (step !== f.step) return;
     if (a.registering) f.update('magic-link-sent', { resendDisabled: false }, step);
     else
-      f.after(TIMING.loginResendLockMs, () => f.update('magic-link-sent', { resendDisabled: false }, step));
+      this.s.after(TIMING.loginResendLockMs, () =>
+        f.update('magic-link-sent', { resendDisabled: false }, step),
+      );
   }
 
   private startPolling(id: string): void {
@@ -66,7 +69,7 @@ export class MagicLinkStep {
 
   private schedulePoll(id: string, count: number): void {
     if (count >= TIMING.maxPolls) return;
-    this.f.after(TIMING.pollIntervalMs, () => void this.poll(id, count + 1));
+    this.s.after(TIMING.pollIntervalMs, () => void this.poll(id, count + 1));
   }
 
   private async poll(id: string, count: number): Promise<void> {
@@ -80,8 +83,8 @@ export class MagicLinkStep {
       if (result.redirect_url) {
         this.clearStorage();
         this.pollingId = undefined;
-        f.emit('onMagicLinkActivated', result);
-        return this.outcomes.fallbackAuthSuccess(result);
+        this.s.emit('onMagicLinkActivated', result);
+        return this.s.fallbackAuthSuccess(result);
       }
     } catch {
       // not activated yet: keep polling
@@ -98,7 +101,7 @@ export class MagicLinkStep {
     this.f.o.storage.removeItem(STORAGE_KEYS.email);
     this.clearStorage();
     this.pollingId = undefined;
-    this.outcomes.changeIdentifier();
+    this.s.changeIdentifier();
   }
 
   // ---- activation (?psg_magic_link / ?psg_verify_link) ----
@@ -113,9 +116,9 @@ export class MagicLinkStep {
       if (step !== f.step) return;
       this.activation.result = result;
       f.update('magic-link-activation', { status: 'success' }, step);
-      f.emit('onMagicLinkActivateSuccess', result);
-      const hold = !(link === 'verify' && f.features.isAvailable && f.features.platform);
-      if (hold) f.after(TIMING.successHoldMs, () => void this.finishActivation());
+      this.s.emit('onMagicLinkActivateSuccess', result);
+      const hold = !(link === 'verify' && this.s.features.isAvailable && this.s.features.platform);
+      if (hold) this.s.after(TIMING.successHoldMs, () => void this.finishActivation());
       else await this.finishActivation();
     } catch (error) {
       const status = (error as FlowError).statusCode === 404 ? 'invalid' : 'failure';
@@ -131,7 +134,7 @@ export class MagicLinkStep {
   async finishActivation(): Promise<void> {
     const activation = this.activation;
     if (!activation?.result || this.f.view.kind !== 'magic-link-activation') return;
-    if (activation.link === 'verify') return this.outcomes.authSuccess(activation.result);
-    return this.outcomes.fallbackAuthSuccess(activation.result);
+    if (activation.link === 'verify') return this.s.authSuccess(activation.result);
+    return this.s.fallbackAuthSuccess(activation.result);
   }
 }

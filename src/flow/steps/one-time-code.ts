@@ -2,7 +2,7 @@
 import type { FlowContext, ViewOf } from '../flow-context';
 import { STORAGE_KEYS } from '../host-events';
 import { codeProblem } from '../validation/code';
-import type { AttemptOutcomes } from './attempt';
+import type { SharedSteps } from './attempt';
 
 export class OneTimeCodeStep {
   private otpId?: string;
@@ -11,11 +11,11 @@ export class OneTimeCodeStep {
 
   constructor(
     private readonly f: FlowContext,
-    private readonly outcomes: AttemptOutcomes,
+    private readonly s: SharedSteps,
   ) {}
 
   enter(): void {
-    const a = this.outcomes.attempt!;
+    const a = this.s.attempt!;
     this.otpId = undefined;
     this.codeBeforeSend = undefined;
     this.f.enter({
@@ -34,12 +34,12 @@ export class OneTimeCodeStep {
   private async send(): Promise<void> {
     const f = this.f;
     const step = f.step;
-    const a = this.outcomes.attempt!;
+    const a = this.s.attempt!;
     f.update('one-time-code', { sending: true, error: undefined, codeInvalid: false });
     try {
       const client = f.o.client;
       const send = a.registering ? client.newRegisterOneTimePasscode : client.newLoginOneTimePasscode;
-      const { otp_id } = await send.call(client, a.identifier, f.language, f.callOptions());
+      const { otp_id } = await send.call(client, a.identifier, this.s.language, f.callOptions());
       if (step !== f.step) return;
       this.otpId = otp_id;
       f.o.storage.setItem(STORAGE_KEYS.otpId, otp_id);
@@ -50,7 +50,7 @@ export class OneTimeCodeStep {
     } catch (error) {
       if (step !== f.step) return;
       this.codeBeforeSend = undefined;
-      f.log('sending the code failed', error);
+      this.s.log('sending the code failed', error);
       f.update('one-time-code', { sending: false, error: { key: 'code-send-error' } }, step);
     }
   }
@@ -74,7 +74,7 @@ export class OneTimeCodeStep {
     }
     const problem = codeProblem(code, this.otpId);
     if (problem) {
-      f.log(problem);
+      this.s.log(problem);
       return f.update('one-time-code', { error: { key: 'code-invalid-or-expired' }, codeInvalid: true });
     }
     f.update('one-time-code', { verifying: true, error: undefined, codeInvalid: false });
@@ -83,9 +83,9 @@ export class OneTimeCodeStep {
       if (step !== f.step) return;
       if (!result.redirect_url) throw new Error('no redirect_url');
       f.o.storage.removeItem(STORAGE_KEYS.otpId);
-      f.emit('onOneTimePasscodeActivated', result);
-      f.emit('onOneTimePasscodeActivateSuccess', result);
-      await this.outcomes.fallbackAuthSuccess(result);
+      this.s.emit('onOneTimePasscodeActivated', result);
+      this.s.emit('onOneTimePasscodeActivateSuccess', result);
+      await this.s.fallbackAuthSuccess(result);
     } catch {
       f.update(
         'one-time-code',

@@ -4,6 +4,8 @@
  * this module once its first form is on screen and hands every event to `handle`.
  */
 import type { Attachment, AuthResult, PublicUser } from '../../client/types';
+import { primarySubtag } from '../../i18n/languages';
+import { type BrowserFeatures, NO_FEATURES } from '../browser-features';
 import {
   afterFallbackSuccess,
   afterUserCreated,
@@ -18,28 +20,111 @@ import {
 } from '../decisions';
 import type { FlowContext, ViewOf } from '../flow-context';
 import { needsPhoneReader } from '../home-view';
-import { STORAGE_KEYS } from '../host-events';
+import { type HostEventArgs, type HostEventDetails, type HostEventName, STORAGE_KEYS } from '../host-events';
 import type { FlowError } from '../ports';
 import { checkIdentifier, INVALID } from '../validation/identifier';
 import { checkMetadata } from '../validation/metadata';
-import type { IdentifierView, ViewEvent } from '../view-state';
-import type { Attempt, AttemptOutcomes } from './attempt';
+import type { PhoneReader } from '../validation/phone-reader';
+import type { AuthMode, IdentifierView, ViewEvent } from '../view-state';
+import type { Attempt, SharedSteps } from './attempt';
 import { MagicLinkStep } from './magic-link';
 import { OneTimeCodeStep } from './one-time-code';
 
 /** The client gave up waiting for the server (see `timeoutMs` of the client). */
 const timedOut = (error: unknown): boolean => (error as FlowError | undefined)?.code === 'timeout';
 
-export class SignInSteps implements AttemptOutcomes {
+export class SignInSteps implements SharedSteps {
   attempt?: Attempt;
+  features: BrowserFeatures = NO_FEATURES;
+  private phone?: PhoneReader;
   private readonly code: OneTimeCodeStep;
   private readonly link: MagicLinkStep;
   /** The tokens of a fallback sign-in, held while the add-device screen shows. */
   private pending?: AuthResult;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private conditional?: AbortController;
 
   constructor(private readonly f: FlowContext) {
     this.code = new OneTimeCodeStep(f, this);
     this.link = new MagicLinkStep(f, this);
+  }
+
+  /** What the steps need before they take over: the browser's features and the phone library. */
+  async prepare(): Promise<void> {
+    this.features = await this.f.o.client.browserFeatures(this.f.app).catch(() => NO_FEATURES);
+    if (needsPhoneReader(this.f.app, this.f.mode)) await this.ensurePhoneReader();
+  }
+
+  // ---- the identifier form (AuthFlow shows it) ----
+
+  /** Passkey autofill is offered on the login form where the browser has it. */
+  conditionalUI(mode: AuthMode): boolean {
+    return mode === 'login' && this.features.isAvailable && this.features.conditionalUI;
+  }
+
+  /** The form is back: start passkey autofill, fetch the phone library if it will be needed. */
+  homeShown(conditionalUI: boolean): void {
+    this.attempt = undefined;
+    if (conditionalUI) this.startConditional();
+    // Toggled to register with a phone field: fetch the phone library before Continue needs it.
+    if (needsPhoneReader(this.f.app, this.f.mode)) void this.ensurePhoneReader();
+  }
+
+  /** Passkey autofill while the login form shows; errors are ignored. */
+  private startConditional(): void {
+    const controller = new AbortController();
+    this.conditional = controller;
+    this.f.o.client.loginConditional(controller.signal).then(
+      (result) => {
+        if (!controller.signal.aborted) void this.authSuccess(result);
+      },
+      () => undefined,
+    );
+  }
+
+  /** The view changed: its timers and passkey autofill end with it. */
+  leaveView(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.conditional?.abort();
+    this.conditional = undefined;
+  }
+
+  // ---- tools of every step ----
+
+  get language(): string {
+    return primarySubtag(this.f.o.language()) || 'en';
+  }
+
+  after(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void {
+    try {
+      this.f.o.hooks.onEvent(...([name, detail] as HostEventArgs));
+    } catch (error) {
+      this.log(`onEvent(${name}) threw`, error);
+    }
+  }
+
+  log(message: string, error?: unknown): void {
+    (this.f.o.log ?? ((m, e) => console.warn(`[open-passage] ${m}`, e ?? '')))(message, error);
+  }
+
+  private async ensurePhoneReader(): Promise<PhoneReader | undefined> {
+    if (!this.phone) {
+      try {
+        this.phone = await this.f.o.loadPhoneReader();
+      } catch (error) {
+        this.log('the phone library failed to load', error);
+      }
+    }
+    return this.phone;
   }
 
   handle(e: ViewEvent): Promise<void> | void {
@@ -105,8 +190,8 @@ export class SignInSteps implements AttemptOutcomes {
     const app = f.app;
     const country = e.country ?? f.o.defaultCountryCode();
     f.update('identifier', { busy: true, error: undefined, errorHint: undefined, identifier: e.identifier });
-    if (needsPhoneReader(app, view.mode)) await f.ensurePhoneReader();
-    const phone = f.phone ? { phone: f.phone } : {};
+    if (needsPhoneReader(app, view.mode)) await this.ensurePhoneReader();
+    const phone = this.phone ? { phone: this.phone } : {};
 
     let metadata: Record<string, unknown> | undefined;
     if (view.mode === 'register' && view.metadata.length > 0) {
@@ -140,7 +225,7 @@ export class SignInSteps implements AttemptOutcomes {
       try {
         allowed = (await f.o.hooks.beforeAuth(id.identifier)) === true;
       } catch (error) {
-        f.log('beforeAuth threw', error);
+        this.log('beforeAuth threw', error);
       }
       if (!allowed) return f.update('identifier', { busy: false }, step);
     }
@@ -221,7 +306,7 @@ export class SignInSteps implements AttemptOutcomes {
   private createdUser(): void {
     const app = this.f.app;
     this.attempt!.verifying = app.require_identifier_verification;
-    if (afterUserCreated(app, this.f.features) === 'register-passkey') return this.enterRegisterPasskey();
+    if (afterUserCreated(app, this.features) === 'register-passkey') return this.enterRegisterPasskey();
     this.fallbackAuth(false);
   }
 
@@ -235,7 +320,7 @@ export class SignInSteps implements AttemptOutcomes {
       app: f.app,
       user,
       identifierType: attempt.identifierType,
-      features: f.features,
+      features: this.features,
       credIdKnown,
     });
     if (route === 'login-not-supported') return f.enter({ kind: 'login-not-supported' });
@@ -254,7 +339,7 @@ export class SignInSteps implements AttemptOutcomes {
       fallbackMethod: this.method,
       busy: false,
     });
-    this.f.emit('onRegisterDevice', { identifier: a.identifier });
+    this.emit('onRegisterDevice', { identifier: a.identifier });
     void this.runRegister();
   }
 
@@ -268,7 +353,7 @@ export class SignInSteps implements AttemptOutcomes {
       if (step === f.step) await this.authSuccess(result, a.identifier);
     } catch (error) {
       if (step !== f.step) return;
-      f.log('passkey registration failed', error);
+      this.log('passkey registration failed', error);
       const key = passkeyFailureMessage('create', this.method);
       f.update('register-passkey', { busy: false, error: { key } }, step);
     }
@@ -284,7 +369,7 @@ export class SignInSteps implements AttemptOutcomes {
       busy: false,
       verifyIdentity,
     });
-    this.f.emit('onVerifyIdentity', { identifier: a.identifier });
+    this.emit('onVerifyIdentity', { identifier: a.identifier });
     void this.runLogin();
   }
 
@@ -312,14 +397,14 @@ export class SignInSteps implements AttemptOutcomes {
   private fallbackAuth(userInitiated: boolean): void {
     const a = this.attempt!;
     a.userInitiated = userInitiated;
-    const route = routeFallback(this.method, a.registering, this.f.features);
+    const route = routeFallback(this.method, a.registering, this.features);
     const detail = { identifier: a.identifier };
     if (route === 'one-time-code') {
       this.code.enter();
-      this.f.emit(a.registering ? 'onOneTimePasscodeRegister' : 'onOneTimePasscodeLogin', detail);
+      this.emit(a.registering ? 'onOneTimePasscodeRegister' : 'onOneTimePasscodeLogin', detail);
     } else if (route === 'magic-link-sent') {
       this.link.enter();
-      this.f.emit(a.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail);
+      this.emit(a.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail);
     } else if (route === 'device-not-supported') {
       this.f.enter({ kind: 'device-not-supported' });
     } else {
@@ -331,7 +416,7 @@ export class SignInSteps implements AttemptOutcomes {
 
   async fallbackAuthSuccess(result: AuthResult): Promise<void> {
     const userInitiated = this.attempt?.userInitiated ?? false;
-    if (afterFallbackSuccess(this.f.features, userInitiated) === 'auth-success')
+    if (afterFallbackSuccess(this.features, userInitiated) === 'auth-success')
       return this.authSuccess(result);
     this.pending = result;
     this.f.enter({ kind: 'add-device', busy: false });
@@ -348,7 +433,7 @@ export class SignInSteps implements AttemptOutcomes {
       if (step === f.step && this.pending) await this.authSuccess(this.pending);
     } catch (error) {
       if (step !== f.step) return;
-      f.log('adding a device failed', error);
+      this.log('adding a device failed', error);
       f.update('add-device', { busy: false, error: { key: 'failed-to-add-this-device' } }, step);
     }
   }
@@ -365,14 +450,14 @@ export class SignInSteps implements AttemptOutcomes {
         const user = await f.o.client.currentUserInfo(f.callOptions());
         remember = lastLoginIdentifier(allowed, undefined, user);
       } catch (error) {
-        f.log('reading the current user failed', error);
+        this.log('reading the current user failed', error);
       }
     }
     if (remember) f.o.storage.setItem(STORAGE_KEYS.lastLogin, remember);
     try {
       f.o.hooks.onSuccess(result);
     } catch (error) {
-      f.log('onSuccess threw', error);
+      this.log('onSuccess threw', error);
     }
   }
 }
