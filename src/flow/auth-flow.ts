@@ -10,14 +10,7 @@
 import type { AppInfo } from '../client/app-info';
 import { type BrowserFeatures, NO_FEATURES } from './browser-features';
 import type { FlowContext, ViewOf } from './flow-context';
-import {
-  homeView,
-  initialMode,
-  linkToActivate,
-  MAGIC_LINK_PARAM,
-  needsPhoneReader,
-  VERIFY_LINK_PARAM,
-} from './home-view';
+import { homeView, initialMode, linkToActivate, MAGIC_LINK_PARAM, VERIFY_LINK_PARAM } from './home-view';
 import { STORAGE_KEYS } from './host-events';
 import type { FlowOptions } from './ports';
 import type { SignInSteps } from './steps/sign-in-steps';

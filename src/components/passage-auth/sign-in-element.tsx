@@ -19,10 +19,17 @@ import {
 } from '../../themes/customization';
 import { renderView } from '../views/render-view';
 import { lazyClient } from './client-port';
-import { type BeforeAuth, emitHostEvent, navigateToRedirect, type OnEvent, type OnSuccess } from './host-api';
+import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
 
 /** Which views an element offers: both, sign-in only or registration only. */
 export type SignInKind = 'auth' | 'login' | 'register';
+
+/**
+ * The host API's code (DOM events, the default redirect): the flow calls its hooks from its later
+ * steps only, which start once the first form is on screen, so it is fetched then (see `shown`).
+ */
+let hostApi: typeof import('./host-api') | undefined;
+const loadHostApi = async () => void (hostApi ??= await import('./host-api'));
 
 /** Loaded only when the app allows phone numbers (keeps libphonenumber out of email-only pages). */
 const loadPhoneReader = () => import('../../phone/libphonenumber-reader').then((m) => m.libphonenumberReader);
@@ -169,13 +176,16 @@ export abstract class SignInElement {
         magicLinkPath: () => location.pathname + location.search + location.hash,
         reloadWithoutQuery: () => location.assign(location.pathname + location.hash),
         // Only the form is worth waiting for: the rest must not compete with its first paint.
-        shown: () => (this.view.kind === 'identifier' ? this.painted() : Promise.resolve()),
+        shown: async () => {
+          if (this.view.kind === 'identifier') await this.painted();
+          await loadHostApi();
+        },
       },
       hooks: {
         beforeAuth: (identifier) => (this.beforeAuth ? this.beforeAuth(identifier) : true),
-        onSuccess: (result) => (this.onSuccess ?? navigateToRedirect)(result),
+        onSuccess: (result) => (this.onSuccess ?? hostApi!.navigateToRedirect)(result),
         onEvent: (...event) => {
-          emitHostEvent(this, ...event);
+          hostApi!.emitHostEvent(this, ...event);
           this.onEvent?.(...event);
         },
       },
