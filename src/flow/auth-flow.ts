@@ -84,7 +84,7 @@ export class AuthFlow {
     this.app = app;
     const link = linkToActivate(this.o.page.search());
     if (!link) this.goHome();
-    await this.o.page.shown();
+    await this.o.page.shown?.();
     if (run !== this.run) return;
     const steps = new (await loadSteps()).SignInSteps(this.context());
     await steps.prepare();

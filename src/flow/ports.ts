@@ -80,9 +80,9 @@ export interface PagePort {
   reloadWithoutQuery(): void;
   /**
    * Resolves once the view shown last is on screen: the flow fetches what its later steps need only
-   * then, so it does not compete with the first form (docs/performance.md).
+   * then, so it does not compete with the first form (docs/performance.md). At once when absent.
    */
-  shown(): Promise<void>;
+  shown?(): Promise<void>;
 }
 
 export interface FlowHooks {

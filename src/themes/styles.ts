@@ -64,7 +64,9 @@ font-size:var(--passage-body-font-size,var(--passage-body-font-size-default));li
 /**
  * The stylesheet of every view, adopted by the element's shadow root by the view frame (a <style>
  * where constructable sheets are missing, see sheets.ts), so the views are self-contained wherever
- * they are rendered: the shared theme, then the views.
+ * they are rendered: the shared theme, then the views. An empty live region (`.status`,
+ * `.error:empty`) stays in the accessibility tree, so its next message is announced, but collapsed.
+ * (No comments inside the CSS text: they would be shipped.)
  */
 export const VIEW_STYLES = `${THEME_STYLES}.view{display:grid;gap:12px;animation:fade .3s ease-out}
 @keyframes fade{from{opacity:0}}
@@ -87,7 +89,6 @@ border-radius:var(--passage-input-box-border-radius,var(--passage-input-box-bord
 .input[readonly]{pointer-events:none;opacity:.8}
 :focus-visible{outline:2px solid var(--_focus);outline-offset:2px}
 .error{margin:0;min-height:0;color:var(--_error);font-size:13px}
-/* An empty live region stays in the accessibility tree (so its next message is announced), collapsed */
 .status,.error:empty{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .primary,.secondary{min-height:40px;padding:8px 16px;font:inherit;cursor:pointer;justify-self:center}
 .primary{min-width:var(--passage-primary-button-width,var(--passage-primary-button-width-default));
