@@ -8,7 +8,7 @@
  * the form itself (the login / register toggle, switch account); anything else waits in the queue.
  */
 import type { AppInfo } from '../client/app-info';
-import { type BrowserFeatures, NO_FEATURES } from './browser-features';
+import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { FlowContext, ViewOf } from './flow-context';
 import { homeView, initialMode, linkToActivate, MAGIC_LINK_PARAM, VERIFY_LINK_PARAM } from './home-view';
 import { STORAGE_KEYS } from './host-events';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionalUiAllowed, NO_FEATURES } from './browser-features';
+import { conditionalUiAllowed, NO_FEATURES } from '../client/features';
 import {
   afterFallbackSuccess,
   afterUserCreated,

@@ -1,7 +1,7 @@
 /** The routing rules of the widget flow as pure functions (no I/O), so every branch is unit-tested. */
 import type { AllowedIdentifier, AppInfo, FallbackMethod } from '../client/app-info';
 import type { PublicUser } from '../client/types';
-import type { BrowserFeatures } from './browser-features';
+import type { BrowserFeatures } from '../client/features';
 import type { FlowMessageKey, IdentifierType } from './view-state';
 
 /** auth_fallback_method, magic link when absent. */

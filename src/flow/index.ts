@@ -1,5 +1,5 @@
 export { AuthFlow, MAGIC_LINK_PARAM, VERIFY_LINK_PARAM } from './auth-flow';
-export * from './browser-features';
+export * from '../client/features';
 export * from './decisions';
 export * from './host-event-names';
 export * from './host-events';

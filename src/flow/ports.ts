@@ -1,7 +1,7 @@
 /** What the flow needs from the outside world, injected so the flow stays pure and testable. */
 import type { AppInfo } from '../client/app-info';
 import type { Attachment, AuthResult, CurrentUser, PublicUser } from '../client/types';
-import type { BrowserFeatures } from './browser-features';
+import type { BrowserFeatures } from '../client/features';
 import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
 

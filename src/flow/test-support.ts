@@ -5,7 +5,7 @@ import type { AppInfo } from '../client/app-info';
 import type { AuthResult, PublicUser } from '../client/types';
 import { libphonenumberReader } from '../phone/libphonenumber-reader';
 import { AuthFlow } from './auth-flow';
-import { type BrowserFeatures, NO_FEATURES } from './browser-features';
+import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { HostEventArgs, HostEventName } from './host-events';
 import type { FlowClient, FlowOptions } from './ports';
 import type { ViewEvent } from './view-state';

@@ -1,6 +1,6 @@
 /** The sign-in in progress once an identifier was accepted, and what the later steps share. */
 import type { AuthResult } from '../../client/types';
-import type { BrowserFeatures } from '../browser-features';
+import type { BrowserFeatures } from '../../client/features';
 import type { HostEventDetails, HostEventName } from '../host-events';
 import type { IdentifierType } from '../view-state';
 

@@ -5,7 +5,7 @@
  */
 import type { Attachment, AuthResult, PublicUser } from '../../client/types';
 import { primarySubtag } from '../../i18n/languages';
-import { type BrowserFeatures, NO_FEATURES } from '../browser-features';
+import { type BrowserFeatures, NO_FEATURES } from '../../client/features';
 import {
   afterFallbackSuccess,
   afterUserCreated,
