@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Elements size budget (docs/performance.md): the gzip bytes a page downloads, measured in Chromium, before
-// <passage-auth> shows its identifier form for an email-only app. The page loads only the elements
-// (Stencil's lazy loader from www/build) and is served, gzip-precompressed, by the built server.
-// Goal: at most 20 kB (Hanko elements 2.7: 44 kB; Passage elements 1.16: 213 kB).
+// Elements first-render budget (docs/performance.md): every element script whose download started
+// before <passage-auth> shows its identifier input for an email-only app, at its gzip -9 size,
+// whenever the download ends. The page loads only the elements (Stencil's lazy loader from www/build)
+// and is served, gzip-precompressed, by the built server. BENCH_CPU_SLOWDOWN=8 slows the CPU down.
+// Goal: at most 20 kB = 20,000 bytes (Hanko elements 2.7: 44 kB; Passage elements 1.16: 213 kB).
 import {
   cpSync,
   existsSync,
@@ -21,7 +22,8 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../scripts/start-server.mjs';
 import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/chromium.mjs';
 
-const GOAL = 20 * 1024;
+const GOAL = 20_000;
+const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 const APP_ID = 'benchEmailOnly0000000000';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -81,8 +83,12 @@ const server = await startSizeServer(dir);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage();
-  // Note the moment the identifier input first appears (checked every frame), so downloads that
-  // finish after it (passkey autofill, preloads) are not counted.
+  if (SLOWDOWN > 1)
+    await (
+      await page.context().newCDPSession(page)
+    ).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  // Note the moment the identifier input first shows (checked every frame): every script requested
+  // before it counts, even one that is still downloading then.
   await page.addInitScript(() => {
     const check = () => {
       const input = document
@@ -96,19 +102,38 @@ try {
   await page.goto(server.url);
   await page.waitForFunction(() => window.formShownAt !== undefined, null, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  const entries = await page.evaluate(() =>
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
-      .filter((e) => e.entryType === 'navigation' || e.responseEnd <= window.formShownAt)
-      .map((e) => ({ url: e.name, bytes: e.encodedBodySize })),
-  );
-  const total = entries.reduce((sum, e) => sum + e.bytes, 0);
-  console.log('| resource | gzip bytes |');
-  console.log('|---|---:|');
-  for (const e of entries) console.log(`| ${new URL(e.url).pathname}${new URL(e.url).search} | ${e.bytes} |`);
-  console.log(`| **total before the identifier form shows** | **${total}** |`);
+  const { shownAt, requested } = await page.evaluate(() => ({
+    shownAt: window.formShownAt,
+    requested: performance
+      .getEntriesByType('resource')
+      .map((e) => ({ path: new URL(e.name).pathname, startTime: e.startTime })),
+  }));
+  const scripts = requested.filter((r) => r.path.startsWith('/build/') && r.path.endsWith('.js'));
+  const rows = scripts.map((r) => ({
+    ...r,
+    // The size served: the gzip -9 file the server sends for it (measured here, as a resource that
+    // is still downloading has no size yet in the page).
+    bytes: statSync(join(dir, 'site', `${r.path}.gz`)).size,
+    counted: r.startTime <= shownAt,
+  }));
+  const total = rows.filter((r) => r.counted).reduce((sum, r) => sum + r.bytes, 0);
+  const later = rows.filter((r) => !r.counted).reduce((sum, r) => sum + r.bytes, 0);
+  const kB = (n) => `${(n / 1000).toFixed(2)} kB`;
+  const KiB = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  console.log('| element script | requested at (ms) | gzip -9 bytes | counted |');
+  console.log('|---|---:|---:|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.path} | ${r.startTime.toFixed(0)} | ${r.bytes} | ${r.counted ? 'yes' : 'no, later'} |`,
+    );
   console.log(
-    `\nelements size (email-only app): ${(total / 1024).toFixed(1)} kB gzip in ${entries.length} requests; ` +
-      `goal ≤ ${GOAL / 1024} kB: ${total <= GOAL ? 'met' : 'NOT met'}` +
+    `| **requested before the identifier input shows (${shownAt.toFixed(0)} ms)** | | **${total}** | |`,
+  );
+  console.log(`| requested after it | | ${later} | |`);
+  console.log(
+    `\nelements first render (email-only app${SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : ''}): ` +
+      `${kB(total)} (${total} bytes, ${KiB(total)}) gzip -9 in ${rows.filter((r) => r.counted).length} scripts; ` +
+      `goal ≤ ${kB(GOAL)}: ${total <= GOAL ? 'met' : 'NOT met'}` +
       ' (Hanko elements 2.7: 44 kB; Passage elements 1.16: 213 kB)',
   );
 } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionalUiAllowed, NO_FEATURES } from './browser-features';
+import { conditionalUiAllowed, NO_FEATURES } from '../client/features';
 import {
   afterFallbackSuccess,
   afterUserCreated,
@@ -7,12 +7,12 @@ import {
   identityVerificationRequired,
   isCompleteAuthResult,
   lastLoginIdentifier,
-  needsPhoneReader,
   passkeyFailureMessage,
   passkeyLoginVerifiesIdentity,
   routeFallback,
   routeLogin,
 } from './decisions';
+import { needsPhoneReader } from './home-view';
 import { appInfo, features, publicUser } from './test-support';
 
 describe('fallback method', () => {

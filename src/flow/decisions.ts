@@ -1,20 +1,11 @@
 /** The routing rules of the widget flow as pure functions (no I/O), so every branch is unit-tested. */
 import type { AllowedIdentifier, AppInfo, FallbackMethod } from '../client/app-info';
 import type { PublicUser } from '../client/types';
-import type { BrowserFeatures } from './browser-features';
+import type { BrowserFeatures } from '../client/features';
 import type { FlowMessageKey, IdentifierType } from './view-state';
 
 /** auth_fallback_method, magic link when absent. */
 export const fallbackMethodOf = (app: AppInfo): FallbackMethod => app.auth_fallback_method ?? 'magic_link';
-
-/**
- * The phone library is needed when phones may identify a user, and in register mode when a
- * registration metadata field is a phone number (checked and sent in international form).
- */
-export function needsPhoneReader(app: AppInfo, mode: 'login' | 'register'): boolean {
-  if (app.allowed_identifier !== 'email') return true;
-  return mode === 'register' && app.user_metadata_schema.some((f) => f.registration && f.type === 'phone');
-}
 
 /** CreatedUser: passkey registration, or the fallback marked as registering. */
 export function afterUserCreated(app: AppInfo, features: BrowserFeatures): 'register-passkey' | 'fallback' {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLinkToActivate, homeView, initialMode } from './home-view';
+import { homeView, initialMode, linkToActivate } from './home-view';
 import { appInfo } from './test-support';
 
 describe('home view', () => {
@@ -28,8 +28,8 @@ describe('home view', () => {
   });
 
   it('knows pages opened from a link', () => {
-    expect(hasLinkToActivate('?psg_magic_link=x')).toBe(true);
-    expect(hasLinkToActivate('?a=1&psg_verify_link=x')).toBe(true);
-    expect(hasLinkToActivate('?psg=1')).toBe(false);
+    expect(linkToActivate('?psg_magic_link=x')).toEqual({ link: 'login', token: 'x' });
+    expect(linkToActivate('?a=1&psg_verify_link=y')).toEqual({ link: 'verify', token: 'y' });
+    expect(linkToActivate('?psg=1')).toBeUndefined();
   });
 });

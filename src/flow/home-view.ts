@@ -1,6 +1,6 @@
 /**
- * The home view (the identifier form) from the app info alone. Kept apart from the flow so an element
- * can show the form before the rest of the flow has downloaded (size budget: docs/performance.md).
+ * The home view (the identifier form) from the app info alone: what the flow needs for its first form
+ * (size budget: docs/performance.md).
  */
 import type { AppInfo } from '../client/app-info';
 import type { AuthMode, IdentifierView, MetadataInput } from './view-state';
@@ -48,10 +48,23 @@ export function homeView(app: AppInfo, o: HomeOptions): IdentifierView {
 export const MAGIC_LINK_PARAM = 'psg_magic_link';
 export const VERIFY_LINK_PARAM = 'psg_verify_link';
 
-/** The page was opened from a magic link or a verification link (activation instead of the form). */
-export function hasLinkToActivate(search: string): boolean {
+/** The link this page was opened from (activation instead of the form), if any. */
+export function linkToActivate(search: string): { link: 'login' | 'verify'; token: string } | undefined {
   const params = new URLSearchParams(search);
-  return params.has(MAGIC_LINK_PARAM) || params.has(VERIFY_LINK_PARAM);
+  const login = params.get(MAGIC_LINK_PARAM);
+  const verify = params.get(VERIFY_LINK_PARAM);
+  if (login) return { link: 'login', token: login };
+  if (verify) return { link: 'verify', token: verify };
+  return undefined;
+}
+
+/**
+ * The phone library is needed when phones may identify a user, and in register mode when a
+ * registration metadata field is a phone number (checked and sent in international form).
+ */
+export function needsPhoneReader(app: AppInfo, mode: AuthMode): boolean {
+  if (app.allowed_identifier !== 'email') return true;
+  return mode === 'register' && app.user_metadata_schema.some((f) => f.registration && f.type === 'phone');
 }
 
 /** The mode an element starts in. */

@@ -1,20 +1,6 @@
 import type { AppInfo } from '../client/app-info';
 import type { AuthResult } from '../client/types';
-
-/** Event names passed to the host's onEvent, also dispatched as DOM CustomEvents. */
-export const HOST_EVENT_NAMES = [
-  'onLoaded',
-  'onRegisterDevice',
-  'onVerifyIdentity',
-  'onMagicLinkLogin',
-  'onMagicLinkRegister',
-  'onMagicLinkActivated',
-  'onMagicLinkActivateSuccess',
-  'onOneTimePasscodeLogin',
-  'onOneTimePasscodeRegister',
-  'onOneTimePasscodeActivated',
-  'onOneTimePasscodeActivateSuccess',
-] as const;
+import type { HOST_EVENT_NAMES } from './host-event-names';
 
 export type HostEventName = (typeof HOST_EVENT_NAMES)[number];
 
@@ -55,13 +41,4 @@ export const STORAGE_KEYS = {
   magicLinkId: 'magic_link_id',
   waitCount: 'wait_count',
   otpId: 'otp_id',
-} as const;
-
-/** Timings of the flow. */
-export const TIMING = {
-  pollIntervalMs: 5000,
-  maxPolls: 720,
-  registerSendDelayMs: 2000,
-  loginResendLockMs: 3000,
-  successHoldMs: 2000,
 } as const;

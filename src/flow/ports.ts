@@ -1,7 +1,7 @@
 /** What the flow needs from the outside world, injected so the flow stays pure and testable. */
 import type { AppInfo } from '../client/app-info';
 import type { Attachment, AuthResult, CurrentUser, PublicUser } from '../client/types';
-import type { BrowserFeatures } from './browser-features';
+import type { BrowserFeatures } from '../client/features';
 import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
 
@@ -16,7 +16,8 @@ export interface FlowClient {
   appInfo(options?: FlowCallOptions): Promise<AppInfo>;
   /** Browser features, all false when the app's auth_origin is not this page's origin. */
   browserFeatures(app: AppInfo): Promise<BrowserFeatures>;
-  credIdExists(userId: string): boolean;
+  /** May answer later: the client behind the port may still be loading. */
+  credIdExists(userId: string): boolean | Promise<boolean>;
   identifierExists(identifier: string, options?: FlowCallOptions): Promise<PublicUser | null>;
   createUser(
     identifier: string,
@@ -77,6 +78,11 @@ export interface PagePort {
   magicLinkPath(): string;
   /** Reload without the query string (the invalid-link "Request new link" button). */
   reloadWithoutQuery(): void;
+  /**
+   * Resolves once the view shown last is on screen: the flow fetches what its later steps need only
+   * then, so it does not compete with the first form (docs/performance.md). At once when absent.
+   */
+  shown?(): Promise<void>;
 }
 
 export interface FlowHooks {
@@ -88,8 +94,6 @@ export interface FlowHooks {
 }
 
 export interface FlowOptions {
-  /** The app info when the element already loaded it (start then skips the request). */
-  app?: AppInfo;
   /** `auth`: combined with toggle; `login` / `register`: the single-purpose elements. */
   element: 'auth' | 'login' | 'register';
   /** `<passage-auth>` only: start in register mode. */

@@ -1,7 +1,14 @@
-/** Builders shared by the flow's unit tests (not part of the bundle: only test files import it). */
+/** Builders and the flow harness shared by the flow's unit tests (not part of the bundle: only test
+ * files import it). */
+import { vi } from 'vitest';
 import type { AppInfo } from '../client/app-info';
-import type { PublicUser } from '../client/types';
-import { type BrowserFeatures, NO_FEATURES } from './browser-features';
+import type { AuthResult, PublicUser } from '../client/types';
+import { libphonenumberReader } from '../phone/libphonenumber-reader';
+import { AuthFlow } from './auth-flow';
+import { type BrowserFeatures, NO_FEATURES } from '../client/features';
+import type { HostEventArgs, HostEventName } from './host-events';
+import type { FlowClient, FlowOptions } from './ports';
+import type { ViewEvent } from './view-state';
 
 export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -45,3 +52,141 @@ export const features = (patch: Partial<BrowserFeatures> = {}): BrowserFeatures 
   isAvailable: true,
   ...patch,
 });
+
+// ---- the flow harness: an AuthFlow over an in-memory client, storage and page ----
+
+export const TOKENS: AuthResult = { auth_token: 'jwt', redirect_url: '/done', refresh_token: 'r' };
+
+export class ClientError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message = '',
+    readonly code = '',
+  ) {
+    super(message);
+  }
+}
+
+/** An in-memory stand-in for the HTTP client: the flow's logic is tested here; the real client is
+ * tested against the real server in src/client. */
+export function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<string, PublicUser> = {}) {
+  const client = {
+    appInfo: async () => app,
+    browserFeatures: async () => f,
+    credIdExists: (): boolean => false,
+    identifierExists: async (id: string) => users[id] ?? null,
+    createUser: async (id: string, _metadata?: Record<string, unknown>) =>
+      publicUser({ email: id, status: 'pending' }),
+    register: async () => TOKENS,
+    login: async () => TOKENS,
+    loginConditional: (signal: AbortSignal) =>
+      new Promise<AuthResult>((_, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('aborted'))),
+      ),
+    newRegisterMagicLink: async () => ({ id: 'ml1' }),
+    newLoginMagicLink: async () => ({ id: 'ml1' }),
+    getMagicLinkStatus: async (): Promise<AuthResult> => {
+      throw new ClientError(404);
+    },
+    magicLinkActivate: async () => TOKENS,
+    newRegisterOneTimePasscode: async () => ({ otp_id: 'otp1' }),
+    newLoginOneTimePasscode: async () => ({ otp_id: 'otp1' }),
+    oneTimePasscodeActivate: async (code: string) => {
+      if (code !== '123456') throw new ClientError(400);
+      return TOKENS;
+    },
+    addDevice: async () => ({ id: 'dev1' }),
+    currentUserInfo: async () => undefined,
+  } satisfies FlowClient;
+  return { client };
+}
+
+/** Records every call as `name(string args)` (overrides included). */
+export function recorded(base: FlowClient) {
+  const calls: string[] = [];
+  const client = {} as Record<string, unknown>;
+  for (const [name, impl] of Object.entries(base) as [string, (...a: unknown[]) => unknown][]) {
+    client[name] = (...a: unknown[]) => {
+      if (name !== 'browserFeatures' && name !== 'credIdExists' && name !== 'loginConditional') {
+        calls.push(`${name}(${a.filter((x) => typeof x === 'string').join(',')})`);
+      }
+      return impl(...a);
+    };
+  }
+  return { client: client as unknown as FlowClient, calls };
+}
+
+export function memoryStore() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
+}
+
+export interface Setup {
+  app?: Partial<AppInfo>;
+  features?: Partial<BrowserFeatures>;
+  users?: Record<string, PublicUser>;
+  element?: FlowOptions['element'];
+  search?: string;
+  beforeAuth?: (id: string) => boolean;
+  client?: (c: ReturnType<typeof fakeClient>['client']) => void;
+  /** Read on every use (the element's default-country-code attribute). */
+  country?: () => string;
+  /** Counts the phone library loads. */
+  phoneLoads?: string[];
+  /** Return before start() has finished (it is then in `started`). */
+  dontWaitForStart?: boolean;
+  /** The page's `shown` (resolved at once by default). */
+  shown?: () => Promise<void>;
+}
+
+export async function setup(s: Setup = {}) {
+  const { client: base } = fakeClient(appInfo(s.app), features(s.features), s.users);
+  s.client?.(base);
+  const { client, calls } = recorded(base);
+  const storage = memoryStore();
+  const events: HostEventName[] = [];
+  const details: HostEventArgs[] = [];
+  const successes: AuthResult[] = [];
+  const reloads: string[] = [];
+  const flow = new AuthFlow({
+    element: s.element ?? 'auth',
+    defaultCountryCode: s.country ?? (() => 'us'),
+    language: () => 'en-US',
+    loadPhoneReader: async () => {
+      s.phoneLoads?.push('libphonenumber');
+      return libphonenumberReader;
+    },
+    client,
+    storage,
+    page: {
+      search: () => s.search ?? '',
+      magicLinkPath: () => '/passage',
+      reloadWithoutQuery: () => void reloads.push('reload'),
+      shown: s.shown ?? (async () => undefined),
+    },
+    hooks: {
+      ...(s.beforeAuth ? { beforeAuth: s.beforeAuth } : {}),
+      onSuccess: (r) => void successes.push(r),
+      onEvent: (...event) => {
+        events.push(event[0]);
+        details.push(event);
+      },
+    },
+    log: () => undefined,
+  });
+  const started = flow.start();
+  if (!s.dontWaitForStart) await started;
+  const send = async (event: ViewEvent) => {
+    flow.dispatch(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const view = () => flow.state;
+  return { flow, calls, storage, events, details, successes, reloads, send, view, client, started };
+}
+
+export const ann = publicUser({ email: 'ann@example.com', webauthn_types: ['passkey'] });

@@ -1,8 +1,9 @@
 import type { enLater } from './en-later';
+import type { enMetadata } from './en-metadata';
 
 /**
  * English strings of the first screen (the identifier form): in the main chunk. Together with
- * en-later.ts they are the complete reference every other language is checked against.
+ * en-later.ts and en-metadata.ts they are the complete reference every other language is checked against.
  * Texts with a fixed wording (checked by i18n.test.ts) are reproduced exactly. Placeholders are `{name}`; see `format.ts`.
  */
 export const enFirst = {
@@ -44,17 +45,9 @@ export const enFirst = {
   'switch-account': 'switch account',
   country: 'Country',
   'select-placeholder': 'Select...',
-
-  // Metadata fields (registration and profile)
-  required: 'required',
-  '64-letters-max': '64 letters max',
-  'invalid-date': 'invalid date',
-  'invalid-email': 'invalid email',
-  'no-decimals': 'no decimals',
-  'invalid-phone': 'invalid phone',
 } as const;
 
-/** Every message key: the first screen's and the later views'. */
-export type MessageKey = keyof typeof enFirst | keyof typeof enLater;
+/** Every message key: the first screen's, the later views' and the registration fields'. */
+export type MessageKey = keyof typeof enFirst | keyof typeof enLater | keyof typeof enMetadata;
 /** A complete translation: every key, checked by the compiler. */
 export type Messages = { readonly [K in MessageKey]: string };

@@ -64,7 +64,9 @@ font-size:var(--passage-body-font-size,var(--passage-body-font-size-default));li
 /**
  * The stylesheet of every view, adopted by the element's shadow root by the view frame (a <style>
  * where constructable sheets are missing, see sheets.ts), so the views are self-contained wherever
- * they are rendered: the shared theme, then the views.
+ * they are rendered: the shared theme, then the views. An empty live region (`.status`,
+ * `.error:empty`) stays in the accessibility tree, so its next message is announced, but collapsed.
+ * (No comments inside the CSS text: they would be shipped.)
  */
 export const VIEW_STYLES = `${THEME_STYLES}.view{display:grid;gap:12px;animation:fade .3s ease-out}
 @keyframes fade{from{opacity:0}}
@@ -87,7 +89,6 @@ border-radius:var(--passage-input-box-border-radius,var(--passage-input-box-bord
 .input[readonly]{pointer-events:none;opacity:.8}
 :focus-visible{outline:2px solid var(--_focus);outline-offset:2px}
 .error{margin:0;min-height:0;color:var(--_error);font-size:13px}
-/* An empty live region stays in the accessibility tree (so its next message is announced), collapsed */
 .status,.error:empty{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .primary,.secondary{min-height:40px;padding:8px 16px;font:inherit;cursor:pointer;justify-self:center}
 .primary{min-width:var(--passage-primary-button-width,var(--passage-primary-button-width-default));
@@ -107,25 +108,4 @@ button:disabled{cursor:default;opacity:.6}
 .branding{margin:16px 0 0;text-align:center;font-size:12px;color:var(--_muted)}
 .phone{display:flex;gap:6px}
 .country{flex:0 0 42%;min-width:0}.country[hidden]{display:none}
-`;
-
-/** The rules only the views after the identifier form use: they travel in the later-views chunk. */
-export const LATER_VIEW_STYLES = `
-.text{margin:0;text-align:center}
-.muted{color:var(--_muted)}
-.icon-frame{display:contents}.icon{display:block;margin:0 auto;width:48px;height:48px;color:var(--_text)}
-.icon.ok{color:var(--_ok)}.icon.bad{color:var(--_error)}
-.actions{display:flex;flex-wrap:wrap;justify-content:center;gap:8px}
-.secondary{
-font-size:var(--passage-secondary-button-font-size,var(--passage-secondary-button-font-size-default));
-color:var(--passage-secondary-button-text-color,var(--passage-secondary-button-text-color-default));
-background:var(--passage-secondary-button-background-color,var(--passage-secondary-button-background-color-default));
-border:var(--passage-secondary-button-border-width,var(--passage-secondary-button-border-width-default)) solid var(--passage-secondary-button-border-color,var(--passage-secondary-button-border-color-default));
-border-radius:var(--passage-secondary-button-border-radius,var(--passage-secondary-button-border-radius-default))}
-.secondary:hover:not(:disabled){background:var(--passage-secondary-button-background-hover-color,var(--passage-secondary-button-background-hover-color-default))}
-.links{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}
-.otp{display:flex;justify-content:center;gap:6px;direction:ltr;border:0;margin:0;padding:0;min-width:0}
-.otp legend{padding:0;margin:0 0 8px;width:100%;text-align:center;font-size:14px}
-.otp-box{width:var(--passage-otp-box-size,var(--passage-otp-box-size-default));height:var(--passage-otp-box-size,var(--passage-otp-box-size-default));padding:0;text-align:center;font-size:18px;min-height:0}
-details{text-align:center}summary{cursor:pointer;color:var(--_link)}
 `;

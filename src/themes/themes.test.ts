@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { customizationFor, customizationProperties, resolveThemeMode } from './customization';
-import { LATER_VIEW_STYLES, VIEW_STYLES } from './styles';
+import { LATER_VIEW_STYLES } from './later-styles';
+import { VIEW_STYLES } from './styles';
 import { THEME_VARIABLES, type ThemeVariable } from './variables';
 
 /** The `--passage-*-default` declarations of one rule of the stylesheet. */

@@ -1,6 +1,5 @@
 import { Component, Prop, Watch } from '@stencil/core';
-import type { WidgetKind } from './widget-element';
-import { WidgetHost } from './widget-host';
+import { SignInElement, type SignInKind } from './sign-in-element';
 
 /**
  * The combined sign-in and registration widget (login and register with a toggle).
@@ -46,16 +45,16 @@ import { WidgetHost } from './widget-host';
  * @part learn-more - The "What are passkeys?" disclosure.
  */
 @Component({ tag: 'passage-auth', styleUrl: 'passage-auth.css', shadow: true })
-export class PassageAuth extends WidgetHost {
+export class PassageAuth extends SignInElement {
   /** Start in register mode instead of login. */
   @Prop() initialMode: 'login' | 'register' = 'login';
 
-  protected widgetKind(): WidgetKind {
+  protected signInKind(): SignInKind {
     return 'auth';
   }
 
-  protected override extraWidgetProps(): { startInRegister: boolean } {
-    return { startInRegister: this.initialMode === 'register' };
+  protected override startInRegister(): boolean {
+    return this.initialMode === 'register';
   }
 
   @Watch('initialMode')

@@ -1,6 +1,5 @@
 import { Component } from '@stencil/core';
-import type { WidgetKind } from '../passage-auth/widget-element';
-import { WidgetHost } from '../passage-auth/widget-host';
+import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element';
 
 /**
  * The sign-in widget without registration.
@@ -46,8 +45,8 @@ import { WidgetHost } from '../passage-auth/widget-host';
  * @part learn-more - The "What are passkeys?" disclosure.
  */
 @Component({ tag: 'passage-login', styleUrl: '../passage-auth/passage-auth.css', shadow: true })
-export class PassageLogin extends WidgetHost {
-  protected widgetKind(): WidgetKind {
+export class PassageLogin extends SignInElement {
+  protected signInKind(): SignInKind {
     return 'login';
   }
 }

@@ -1,6 +1,5 @@
 import { Component } from '@stencil/core';
-import type { WidgetKind } from '../passage-auth/widget-element';
-import { WidgetHost } from '../passage-auth/widget-host';
+import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element';
 
 /**
  * The registration widget without sign-in.
@@ -46,8 +45,8 @@ import { WidgetHost } from '../passage-auth/widget-host';
  * @part learn-more - The "What are passkeys?" disclosure.
  */
 @Component({ tag: 'passage-register', styleUrl: '../passage-auth/passage-auth.css', shadow: true })
-export class PassageRegister extends WidgetHost {
-  protected widgetKind(): WidgetKind {
+export class PassageRegister extends SignInElement {
+  protected signInKind(): SignInKind {
     return 'register';
   }
 }

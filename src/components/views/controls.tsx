@@ -10,13 +10,7 @@ export const Title: FunctionalComponent<{ text: string }> = ({ text }) => (
   </h1>
 );
 
-export const Text: FunctionalComponent<{ muted?: boolean }> = ({ muted }, children) => (
-  <p class={muted ? 'text muted' : 'text'} part="text">
-    {children}
-  </p>
-);
-
-interface ButtonProps {
+export interface ButtonProps {
   label: string;
   onClick?: () => void;
   disabled?: boolean;
@@ -25,7 +19,7 @@ interface ButtonProps {
   autofocus?: boolean;
 }
 
-const button =
+export const button =
   (cls: 'primary' | 'secondary' | 'link', part: string): FunctionalComponent<ButtonProps> =>
   ({ label, onClick, disabled, type = 'button', autofocus }) => (
     <button
@@ -42,7 +36,6 @@ const button =
   );
 
 export const PrimaryButton = button('primary', 'button primary-button');
-export const SecondaryButton = button('secondary', 'button secondary-button');
 /** A button that looks like a link (toggles, Back, Resend, Skip…): it acts, it does not navigate. */
 export const LinkButton = button('link', 'link');
 
@@ -82,10 +75,4 @@ export const ErrorLine: FunctionalComponent<{ id: string; t: Translator; message
 
 export const Spinner: FunctionalComponent<{ label: string }> = ({ label }) => (
   <div class="spinner" part="spinner" role="progressbar" aria-label={label} />
-);
-
-export const Actions: FunctionalComponent = (_, children) => (
-  <div class="actions" part="actions">
-    {children}
-  </div>
 );

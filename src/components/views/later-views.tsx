@@ -5,7 +5,7 @@
 import type { ViewState } from '../../flow/view-state';
 import { h } from '@stencil/core';
 import { enLater } from '../../i18n/en-later';
-import { LATER_VIEW_STYLES } from '../../themes/styles';
+import { LATER_VIEW_STYLES } from '../../themes/later-styles';
 import { addEnglish } from '../../i18n/translator';
 import { addViewSheet } from '../../themes/sheets';
 import { renderMagicLinkActivation, renderMagicLinkSent } from './magic-link-views';

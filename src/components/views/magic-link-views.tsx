@@ -2,7 +2,8 @@ import { h } from '@stencil/core';
 import type { MagicLinkActivationView, MagicLinkSentView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
-import { LinkButton, LiveText, PrimaryButton, Spinner, Text, Title } from './controls';
+import { LinkButton, LiveText, PrimaryButton, Spinner, Title } from './controls';
+import { Text } from './later-controls';
 import type { ViewContext } from './view-context';
 
 function sentTitle(state: MagicLinkSentView): MessageKey {

@@ -1,6 +1,8 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import type { MetadataInput } from '../../flow/view-state';
 import type { Translator } from '../../i18n';
+import { enMetadata } from '../../i18n/en-metadata';
+import { addEnglish } from '../../i18n/translator';
 import { addViewSheet } from '../../themes/sheets';
 import { ErrorLine } from './controls';
 import { blockNonInteger, METADATA_INPUT_TYPE } from './metadata-input';
@@ -16,6 +18,7 @@ const GRID_STYLES = `.grid{display:grid;grid-template-columns:repeat(${COLUMNS},
 .grid .field{align-content:start;position:relative}
 .checkbox{display:flex;align-items:center;gap:8px}`;
 addViewSheet(GRID_STYLES);
+addEnglish(enMetadata);
 const NAME_PREFIX = 'metadata:';
 /** The value of a field whose text the browser could not read (fails its type's check). */
 const UNREADABLE = 'unreadable';

@@ -2,7 +2,8 @@ import { h } from '@stencil/core';
 import type { OneTimeCodeView } from '../../flow/view-state';
 import { Icon } from '../../icons/icons';
 import { CodeInput, readCode } from './code-input';
-import { ErrorLine, LinkButton, LiveText, PrimaryButton, Text, Title } from './controls';
+import { ErrorLine, LinkButton, LiveText, PrimaryButton, Title } from './controls';
+import { Text } from './later-controls';
 import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-code-error';

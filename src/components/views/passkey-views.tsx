@@ -1,16 +1,8 @@
 import { h } from '@stencil/core';
 import type { PasskeyLoginView, RegisterPasskeyView } from '../../flow/view-state';
 import { biometricIcon, Icon } from '../../icons/icons';
-import {
-  Actions,
-  ErrorLine,
-  LinkButton,
-  PrimaryButton,
-  SecondaryButton,
-  Spinner,
-  Text,
-  Title,
-} from './controls';
+import { ErrorLine, LinkButton, PrimaryButton, Spinner, Title } from './controls';
+import { Actions, SecondaryButton, Text } from './later-controls';
 import { fallbackLabel } from './fallback-labels';
 import type { ViewContext } from './view-context';
 

@@ -2,7 +2,8 @@ import { h } from '@stencil/core';
 import type { AddDeviceView, NoFallbackView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
-import { Actions, ErrorLine, LinkButton, PrimaryButton, Text, Title } from './controls';
+import { ErrorLine, LinkButton, PrimaryButton, Title } from './controls';
+import { Actions, Text } from './later-controls';
 import type { ViewContext } from './view-context';
 
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */

@@ -1,0 +1,243 @@
+/**
+ * What <passage-auth>, <passage-login> and <passage-register> share: the host API (attributes,
+ * callbacks, a DOM event per flow event), the `AuthFlow` that owns the widget from its first form,
+ * the language (lang attribute → browser → app default), the theme (light / dark / auto, live) and
+ * the rendering of the flow's view. Each element names its kind; passage-auth adds `initial-mode`.
+ */
+import { Event, type EventEmitter, forceUpdate, getElement, h, Host, Prop, Watch } from '@stencil/core';
+import { defaultStorage } from '../../client/browser-storage';
+import type { AuthResult } from '../../client/types';
+import { AuthFlow } from '../../flow/auth-flow';
+import type { IdentifierDetail, LoadedDetail } from '../../flow/host-events';
+import type { ViewState } from '../../flow/view-state';
+import { english, loadTranslator, type Translator } from '../../i18n';
+import {
+  customizationFor,
+  resolveThemeMode,
+  systemPrefersDark,
+  watchSystemDark,
+} from '../../themes/customization';
+import { renderView } from '../views/render-view';
+import { lazyClient } from './client-port';
+import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
+
+/** Which views an element offers: both, sign-in only or registration only. */
+export type SignInKind = 'auth' | 'login' | 'register';
+
+/**
+ * The host API's code (DOM events, the default redirect): the flow calls its hooks from its later
+ * steps only, which start once the first form is on screen, so it is fetched then (see `shown`).
+ */
+let hostApi: typeof import('./host-api') | undefined;
+const loadHostApi = async () => void (hostApi ??= await import('./host-api'));
+
+/** Loaded only when the app allows phone numbers (keeps libphonenumber out of email-only pages). */
+const loadPhoneReader = () => import('../../phone/libphonenumber-reader').then((m) => m.libphonenumberReader);
+
+export abstract class SignInElement {
+  /** The app's id on the identity server. */
+  @Prop({ reflect: true }) appId!: string;
+  /** Base URL of the identity server (`api-url`); defaults to the page's origin. */
+  @Prop() apiUrl?: string;
+  /** UI language, e.g. `de` or `ar` (right-to-left); the browser's language and then the app's
+   * default_language apply when absent. Changes at run time. */
+  @Prop() lang = '';
+  /** `light`, `dark` or `auto` (follows the system preference live). Any other value shows light. */
+  @Prop() theme?: 'light' | 'dark' | 'auto';
+  /** ISO 3166 alpha-2 code preselected in the phone country dropdown. */
+  @Prop() defaultCountryCode = 'us';
+  /** Called with the identifier before signing in; return false to veto. */
+  @Prop() beforeAuth?: BeforeAuth;
+  /** Called with `{auth_token, redirect_url, …}` on success; the default navigates to redirect_url. */
+  @Prop() onSuccess?: OnSuccess;
+  /** Called with every flow event (`onLoaded`, `onRegisterDevice`, …) and its detail. */
+  @Prop() onEvent?: OnEvent;
+
+  /** The app info loaded (`detail.app`). */
+  @Event() loaded!: EventEmitter<LoadedDetail>;
+  /** Passkey registration started. */
+  @Event() registerDevice!: EventEmitter<IdentifierDetail>;
+  /** Passkey login (verify identity) started. */
+  @Event() verifyIdentity!: EventEmitter<IdentifierDetail>;
+  /** A login magic link is being sent. */
+  @Event() magicLinkLogin!: EventEmitter<IdentifierDetail>;
+  /** A registration magic link is being sent. */
+  @Event() magicLinkRegister!: EventEmitter<IdentifierDetail>;
+  /** The magic link was opened (found while polling). */
+  @Event() magicLinkActivated!: EventEmitter<AuthResult>;
+  /** This page activated a magic link. */
+  @Event() magicLinkActivateSuccess!: EventEmitter<AuthResult>;
+  /** A login code is being sent. */
+  @Event() oneTimePasscodeLogin!: EventEmitter<IdentifierDetail>;
+  /** A registration code is being sent. */
+  @Event() oneTimePasscodeRegister!: EventEmitter<IdentifierDetail>;
+  /** The code was accepted. */
+  @Event() oneTimePasscodeActivated!: EventEmitter<AuthResult>;
+  /** The code was accepted (after activation). */
+  @Event() oneTimePasscodeActivateSuccess!: EventEmitter<AuthResult>;
+
+  /** Which views the element offers. */
+  protected abstract signInKind(): SignInKind;
+
+  /** passage-auth: start in register mode. */
+  protected startInRegister(): boolean {
+    return false;
+  }
+
+  private flow?: AuthFlow;
+  private stopFlow?: () => void;
+  private view: ViewState = { kind: 'loading' };
+  private translator: Translator = english;
+  private systemDark = systemPrefersDark();
+  private stopWatchingTheme?: () => void;
+  /** Resolves the wait for the next render (see `painted`). */
+  private rendered?: () => void;
+  /** Orders language loads: only the latest request may apply its result. */
+  private languageRequest = 0;
+  private hasLoaded = false;
+
+  componentWillLoad(): void {
+    this.hasLoaded = true;
+    this.restart();
+  }
+
+  /** Moved or re-attached: start again (the first start waits for componentWillLoad, when the
+   * props a framework sets right after creating the element are in). */
+  connectedCallback(): void {
+    if (this.hasLoaded) this.restart();
+  }
+
+  disconnectedCallback(): void {
+    this.stopFlow?.();
+    this.stopFlow = undefined;
+    this.stopWatchingTheme?.();
+    this.stopWatchingTheme = undefined;
+  }
+
+  @Watch('appId')
+  @Watch('apiUrl')
+  restart(): void {
+    // getElement, not @Element(): Stencil does not give an inherited @Element() its host.
+    if (getElement(this).isConnected) void this.start();
+  }
+
+  @Watch('lang')
+  languageChanged(): void {
+    void this.loadLanguage();
+  }
+
+  @Watch('theme')
+  @Watch('defaultCountryCode')
+  refresh(): void {
+    forceUpdate(this);
+  }
+
+  componentDidRender(): void {
+    const rendered = this.rendered;
+    this.rendered = undefined;
+    rendered?.();
+  }
+
+  /** (Re)starts: on connect and whenever app-id or api-url change. */
+  private async start(): Promise<void> {
+    this.stopFlow?.();
+    this.stopWatchingTheme ??= watchSystemDark((dark) => {
+      this.systemDark = dark;
+      forceUpdate(this);
+    });
+    const flow = this.createFlow();
+    const unsubscribe = flow.subscribe((view) => {
+      this.view = view;
+      forceUpdate(this);
+    });
+    this.flow = flow;
+    this.stopFlow = () => {
+      unsubscribe();
+      flow.stop();
+    };
+    const language = this.loadLanguage();
+    await flow.start();
+    // The app's default_language is known now: the fallback after the lang attribute and the browser.
+    await language;
+    if (this.flow === flow) await this.loadLanguage();
+  }
+
+  private createFlow(): AuthFlow {
+    return new AuthFlow({
+      element: this.signInKind(),
+      startInRegister: this.startInRegister(),
+      defaultCountryCode: () => this.countryCode,
+      language: () => this.translator.lang,
+      loadPhoneReader,
+      client: lazyClient(this.appId, this.apiUrl),
+      storage: defaultStorage(),
+      page: {
+        search: () => location.search,
+        magicLinkPath: () => location.pathname + location.search + location.hash,
+        reloadWithoutQuery: () => location.assign(location.pathname + location.hash),
+        // Only the form is worth waiting for: the rest must not compete with its first paint.
+        shown: async () => {
+          if (this.view.kind === 'identifier') await this.painted();
+          await loadHostApi();
+        },
+      },
+      hooks: {
+        beforeAuth: (identifier) => (this.beforeAuth ? this.beforeAuth(identifier) : true),
+        onSuccess: (result) => (this.onSuccess ?? hostApi!.navigateToRedirect)(result),
+        onEvent: (...event) => {
+          hostApi!.emitHostEvent(this, ...event);
+          this.onEvent?.(...event);
+        },
+      },
+    });
+  }
+
+  private get countryCode(): string {
+    return this.defaultCountryCode || 'us';
+  }
+
+  /**
+   * Resolves once the view shown last has rendered and the frame after it has begun (so it was
+   * painted), or after 2 s at the latest (a page in a background tab renders no frames).
+   */
+  private painted(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      this.rendered = () =>
+        requestAnimationFrame(() => {
+          clearTimeout(timer);
+          setTimeout(resolve);
+        });
+    });
+  }
+
+  /** Loads the language of `lang`, the browser and the app; a slower, older load never wins. */
+  private async loadLanguage(): Promise<void> {
+    const request = ++this.languageRequest;
+    const browser =
+      typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [navigator.language])];
+    const app = this.flow?.appInfo;
+    const translator = await loadTranslator([this.lang || undefined, ...browser, app?.default_language]);
+    if (request !== this.languageRequest) return;
+    this.translator = translator;
+    forceUpdate(this);
+  }
+
+  render() {
+    const theme = resolveThemeMode(this.theme, this.systemDark);
+    // The default-country-code attribute may change at any time: the form follows it.
+    const view: ViewState =
+      this.view.kind === 'identifier' ? { ...this.view, defaultCountryCode: this.countryCode } : this.view;
+    return (
+      <Host>
+        {renderView(view, {
+          t: this.translator,
+          theme,
+          customization: customizationFor(this.flow?.appInfo, theme),
+          dispatch: (event) => this.flow?.dispatch(event),
+          requestRender: () => forceUpdate(this),
+        })}
+      </Host>
+    );
+  }
+}

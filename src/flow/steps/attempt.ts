@@ -1,0 +1,31 @@
+/** The sign-in in progress once an identifier was accepted, and what the later steps share. */
+import type { AuthResult } from '../../client/types';
+import type { BrowserFeatures } from '../../client/features';
+import type { HostEventDetails, HostEventName } from '../host-events';
+import type { IdentifierType } from '../view-state';
+
+export interface Attempt {
+  identifier: string;
+  identifierType: IdentifierType;
+  registering: boolean;
+  userInitiated: boolean;
+  /** Identity verification is what the fallback is for (magic-link "Verify your …" title). */
+  verifying: boolean;
+}
+
+/** What the one-time-code and magic-link steps use of SignInSteps: its tools and outcomes. */
+export interface SharedSteps {
+  readonly features: BrowserFeatures;
+  /** The primary subtag of the UI language (it goes with codes and links). */
+  readonly language: string;
+  /** Runs `run` after `ms`, unless the view changes first. */
+  after(ms: number, run: () => void): void;
+  emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void;
+  log(message: string, error?: unknown): void;
+  readonly attempt?: Attempt | undefined;
+  /** FallbackAuthSuccess: the add-device offer or AuthSuccess. */
+  fallbackAuthSuccess(result: AuthResult): Promise<void>;
+  authSuccess(result: AuthResult): Promise<void>;
+  /** Back to the form with the identifier of the attempt. */
+  changeIdentifier(): void;
+}
