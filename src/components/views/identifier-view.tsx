@@ -118,6 +118,8 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
             autocomplete={
               state.conditionalUI ? 'username webauthn' : allowed === 'phone' ? 'tel' : 'username'
             }
+            // Email addresses and phone numbers read left to right in every language.
+            dir="ltr"
             autoCapitalize="off"
             spellcheck={false}
             defaultValue={state.identifier}
