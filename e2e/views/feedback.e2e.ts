@@ -7,7 +7,9 @@ import { VIEW_SAMPLES } from './view-states';
 const page = usePreviewPage();
 const preview = () => page().locator('passage-view-preview');
 const focusedText = () =>
-  page().evaluate(() => document.querySelector('passage-view-preview')?.shadowRoot?.activeElement?.textContent);
+  page().evaluate(
+    () => document.querySelector('passage-view-preview')?.shadowRoot?.activeElement?.textContent,
+  );
 const oneTimeCode = VIEW_SAMPLES['one-time-code'] as Extract<
   (typeof VIEW_SAMPLES)[string],
   { kind: 'one-time-code' }
@@ -16,6 +18,17 @@ const magicLink = VIEW_SAMPLES['magic-link-sent'] as Extract<
   (typeof VIEW_SAMPLES)[string],
   { kind: 'magic-link-sent' }
 >;
+
+/** From now on, the events the preview raises collect in `window.seen` (emptied on each call). */
+const recordEvents = () =>
+  page().evaluate(() => {
+    const w = window as unknown as { seen?: unknown[] };
+    if (!w.seen)
+      document
+        .querySelector('passage-view-preview')
+        ?.addEventListener('passageViewEvent', (e) => w.seen?.push((e as CustomEvent).detail));
+    w.seen = [];
+  });
 
 test('the code screen claims a sent code only once a send succeeded', async () => {
   await showView(page(), { state: { ...oneTimeCode, error: { key: 'code-send-error' } } });
@@ -60,13 +73,7 @@ test('the magic-link "Resend" keeps focus, and "A new link has been sent." is vi
 
 test('a pressed soft-disabled control does nothing', async () => {
   await showView(page(), { state: { ...oneTimeCode, sending: true } });
-  await page().evaluate(() => {
-    const w = window as unknown as { seen: unknown[] };
-    w.seen = [];
-    document
-      .querySelector('passage-view-preview')
-      ?.addEventListener('passageViewEvent', (e) => w.seen.push((e as CustomEvent).detail));
-  });
+  await recordEvents();
   await preview().getByRole('button', { name: 'Resend code' }).click({ force: true });
   expect(await page().evaluate(() => (window as unknown as { seen: unknown[] }).seen)).toEqual([]);
 });
@@ -119,4 +126,30 @@ test('in Arabic the identifier input stays left-to-right', async () => {
     await expect(input).toHaveAttribute('dir', 'ltr');
     expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   }
+});
+
+test('switching between login and register carries what was typed and the picked country', async () => {
+  await showView(page(), { state: VIEW_SAMPLES.loading });
+  await showView(page(), { state: { ...VIEW_SAMPLES['identifier-login-email'], allowedIdentifier: 'both' } });
+  await recordEvents();
+  await preview().getByLabel('Email or phone number').fill('07700 900123');
+  await preview().getByRole('combobox', { name: 'Country' }).click();
+  await preview()
+    .getByRole('option', { name: /United Kingdom/ })
+    .click();
+  await preview().getByRole('button', { name: 'Register here' }).click();
+  expect(await page().evaluate(() => (window as unknown as { seen: unknown[] }).seen)).toEqual([
+    { type: 'toggle-mode', identifier: '07700 900123', country: 'gb' },
+  ]);
+});
+
+test('"Register with a code" stays available while the passkey prompt is open', async () => {
+  await showView(page(), { state: { ...VIEW_SAMPLES['register-passkey'], busy: true } });
+  await recordEvents();
+  const fallback = preview().getByRole('button', { name: 'Register with a code' });
+  await expect(fallback).toBeEnabled();
+  await fallback.click();
+  expect(await page().evaluate(() => (window as unknown as { seen: unknown[] }).seen)).toEqual([
+    { type: 'use-fallback' },
+  ]);
 });

@@ -243,6 +243,18 @@ describe('start', () => {
     expect(t.view()).toMatchObject({ mode: 'login' });
   });
 
+  it('keeps what was typed and the picked country across a toggle', async () => {
+    const t = await setup({ app: { allowed_identifier: 'both' } });
+    await t.send({ type: 'toggle-mode', identifier: '07700 900123', country: 'gb' });
+    expect(t.view()).toMatchObject({
+      mode: 'register',
+      identifier: '07700 900123',
+      defaultCountryCode: 'gb',
+    });
+    await t.send({ type: 'toggle-mode', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ mode: 'login', identifier: 'ann@example.com' });
+  });
+
   it('runs conditional UI on the login view, aborts it on leaving, and signs in on success', async () => {
     let signal: AbortSignal | undefined;
     const t = await setup({
@@ -527,6 +539,27 @@ describe('identifier submit: register', () => {
     await t.send({ type: 'use-fallback' });
     expect(t.view()).toMatchObject({ kind: 'magic-link-sent', registering: true });
     expect(t.events).toContain('onMagicLinkRegister');
+  });
+
+  it('the fallback stays available during the passkey prompt and cancels it', async () => {
+    let signal: AbortSignal | undefined;
+    const t = await setup({
+      element: 'register',
+      app: { auth_fallback_method: 'otp' },
+      features: { securityKey: true, platform: true },
+      client: (c) => {
+        c.register = (_id, _attachment, options) => {
+          signal = options?.signal;
+          return new Promise(() => undefined);
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'register-passkey', busy: true });
+    expect(signal?.aborted).toBe(false);
+    await t.send({ type: 'use-fallback' });
+    expect(signal?.aborted).toBe(true);
+    expect(t.view()).toMatchObject({ kind: 'one-time-code', registering: true });
   });
 
   it('falls back marked as registering when verification is required', async () => {

@@ -148,7 +148,7 @@ export class AuthFlow {
     switch (v.kind) {
       case 'identifier':
         if (e.type === 'submit-identifier') return this.submitIdentifier(e);
-        if (e.type === 'toggle-mode' && v.canToggle) return this.toggleMode();
+        if (e.type === 'toggle-mode' && v.canToggle) return this.toggleMode(e);
         if (e.type === 'switch-account') return this.switchAccount();
         return;
       case 'register-passkey':
@@ -260,7 +260,7 @@ export class AuthFlow {
 
   // ---- home: the identifier form ----
 
-  private goHome(identifier?: string): void {
+  private goHome(identifier?: string, country?: string): void {
     const lastLogin = this.o.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined;
     const conditionalUI = this.mode === 'login' && this.features.isAvailable && this.features.conditionalUI;
     this.attempt = undefined;
@@ -268,7 +268,7 @@ export class AuthFlow {
       homeView(this.app!, {
         element: this.o.element,
         mode: this.mode,
-        defaultCountryCode: this.o.defaultCountryCode(),
+        defaultCountryCode: country ?? this.o.defaultCountryCode(),
         lastLogin,
         identifier,
         conditionalUI,
@@ -291,9 +291,10 @@ export class AuthFlow {
     );
   }
 
-  private toggleMode(): void {
+  /** The other mode's form keeps what was typed and the picked country. */
+  private toggleMode(e: Extract<ViewEvent, { type: 'toggle-mode' }>): void {
     this.mode = this.mode === 'login' ? 'register' : 'login';
-    this.goHome((this.view as IdentifierView).identifier);
+    this.goHome(e.identifier ?? (this.view as IdentifierView).identifier, e.country);
   }
 
   private switchAccount(): void {

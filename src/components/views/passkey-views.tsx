@@ -53,12 +53,9 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
         disabled={state.busy}
         onClick={() => dispatch({ type: 'create-passkey', attachment: 'cross-platform' })}
       />
+      {/* Available during the passkey prompt too: choosing it cancels the prompt (the flow aborts it). */}
       {fallback && (
-        <SecondaryButton
-          label={t.t(fallback)}
-          disabled={state.busy}
-          onClick={() => dispatch({ type: 'use-fallback' })}
-        />
+        <SecondaryButton label={t.t(fallback)} onClick={() => dispatch({ type: 'use-fallback' })} />
       )}
     </Actions>,
     <details part="learn-more">
