@@ -548,10 +548,11 @@ describe('identifier submit: register', () => {
       app: { auth_fallback_method: 'otp' },
       features: { securityKey: true, platform: true },
       client: (c) => {
-        c.register = (_id, _attachment, options) => {
+        // The fake's own signature takes no arguments; the flow calls it as the port does.
+        c.register = ((_id: string, _attachment: string, options?: { signal?: AbortSignal }) => {
           signal = options?.signal;
           return new Promise(() => undefined);
-        };
+        }) as unknown as typeof c.register;
       },
     });
     await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
