@@ -45,7 +45,7 @@ async function openLinkFor(tab: import('@playwright/test').Page, link: string) {
   await expect(el.getByText('successfully logged in, redirecting')).toBeVisible();
 }
 
-test('resending a link says so to screen readers, each time', async ({ page }) => {
+test('resending a link says so, visibly and to screen readers, each time', async ({ page }) => {
   await withoutPasskeys(page);
   const email = uniqueEmail('resendlink');
   const el = await openPassage(page, APPS.magicLink);
@@ -53,7 +53,7 @@ test('resending a link says so to screen readers, each time', async ({ page }) =
   await submitIdentifier(el, 'Email address', email);
   const first = await lastMessageTo(page, email);
   const resend = el.getByRole('button', { name: 'Resend' });
-  const status = el.locator('p.status[aria-live="polite"]');
+  const status = el.locator('p.confirmation[aria-live="polite"]');
   await expect(status).toHaveText('');
   await resend.click();
   await lastMessageTo(page, email, first.id);

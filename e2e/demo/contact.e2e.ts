@@ -58,6 +58,24 @@ test('a message sent from the form reaches the outbox, then the form says so and
   await expect.poll(outboxTexts, { timeout: 15_000 }).toContain(message);
 });
 
+test('"Send" keeps the focus while sending and after: a keyboard user is not thrown to the top', async ({
+  page,
+}) => {
+  await fillIn(page, `Sent from the keyboard ${Date.now()}`);
+  // Answered here: this test is about focus, and a real send would use up the server's per-IP allowance.
+  await page.route('**/api/v1.0/email/send-form', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/plain', body: 'OK' }),
+  );
+  const send = page.getByRole('button', { name: 'Send' });
+  await send.focus();
+  await page.keyboard.press('Enter');
+  const focused = () => page.evaluate(() => document.activeElement?.textContent);
+  await expect(page.getByRole('button', { name: 'Sending…' })).toHaveAttribute('aria-disabled', 'true');
+  expect(await focused()).toBe('Sending…');
+  await expect(page.getByText('Message delivered')).toBeVisible({ timeout: 15_000 });
+  expect(await focused()).toBe('Send');
+});
+
 test('with the server down the text stays and an error offers a retry, which succeeds once it is back', async ({
   page,
 }) => {

@@ -46,7 +46,7 @@ test('the identifier form works from the keyboard alone', async () => {
   await page.keyboard.press('Enter');
   expect(await takeEvents()).toEqual([
     { type: 'submit-identifier', identifier: 'Ann@Example.com' },
-    { type: 'toggle-mode' },
+    { type: 'toggle-mode', identifier: 'Ann@Example.com' },
   ]);
   await expect(preview().getByText("Don't have an account? Register here")).toBeVisible();
 });
@@ -62,7 +62,11 @@ test('the error line is a live region the input points at', async () => {
   await expect(preview().getByText('Welcome back, sign in as')).toBeVisible();
   await preview().getByRole('button', { name: 'switch account' }).click();
   await preview().getByRole('button', { name: 'Register instead?' }).click();
-  expect(await takeEvents()).toEqual([{ type: 'switch-account' }, { type: 'toggle-mode' }]);
+  expect(await takeEvents()).toEqual([
+    { type: 'switch-account' },
+    // With whatever the input holds (the page is shared: an earlier test typed into it).
+    expect.objectContaining({ type: 'toggle-mode' }),
+  ]);
 });
 
 test('in both-identifiers mode the country dropdown follows what is typed', async () => {

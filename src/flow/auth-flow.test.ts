@@ -114,6 +114,18 @@ describe('start', () => {
     expect((t.view() as { metadata: unknown[] }).metadata).toHaveLength(1);
   });
 
+  it('keeps what was typed and the picked country across a toggle', async () => {
+    const t = await setup({ app: { allowed_identifier: 'both' } });
+    await t.send({ type: 'toggle-mode', identifier: '07700 900123', country: 'gb' });
+    expect(t.view()).toMatchObject({
+      mode: 'register',
+      identifier: '07700 900123',
+      defaultCountryCode: 'gb',
+    });
+    await t.send({ type: 'toggle-mode', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ mode: 'login', identifier: 'ann@example.com' });
+  });
+
   it('toggles between login and register', async () => {
     const t = await setup();
     await t.send({ type: 'toggle-mode' });

@@ -109,7 +109,7 @@ export class AuthFlow {
   dispatch(event: ViewEvent): void {
     const v = this.view;
     if (v.kind === 'identifier' && event.type === 'toggle-mode')
-      return v.canToggle ? this.toggleMode() : undefined;
+      return v.canToggle ? this.toggleMode(event) : undefined;
     if (v.kind === 'identifier' && event.type === 'switch-account') return this.switchAccount();
     if (this.queue) this.queue.push(event);
     else void this.steps?.handle(event);
@@ -171,13 +171,13 @@ export class AuthFlow {
 
   // ---- home: the identifier form ----
 
-  private goHome(identifier?: string): void {
+  private goHome(identifier?: string, country?: string): void {
     const conditionalUI = this.steps?.conditionalUI(this.mode) ?? false;
     this.enter(
       homeView(this.app!, {
         element: this.o.element,
         mode: this.mode,
-        defaultCountryCode: this.o.defaultCountryCode(),
+        defaultCountryCode: country ?? this.o.defaultCountryCode(),
         lastLogin: this.o.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined,
         identifier,
         conditionalUI,
@@ -186,9 +186,10 @@ export class AuthFlow {
     this.steps?.homeShown(conditionalUI);
   }
 
-  private toggleMode(): void {
+  /** The other mode's form keeps what was typed and the picked country. */
+  private toggleMode(e: Extract<ViewEvent, { type: 'toggle-mode' }>): void {
     this.mode = this.mode === 'login' ? 'register' : 'login';
-    this.goHome((this.view as IdentifierView).identifier);
+    this.goHome(e.identifier ?? (this.view as IdentifierView).identifier, e.country);
   }
 
   private switchAccount(): void {

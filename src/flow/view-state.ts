@@ -241,7 +241,8 @@ export type ViewEvent =
       metadata?: Record<string, string | number | boolean | undefined>;
     }
   /** Combined view: "Register here" / "Login here" (and the toggle hint of an error). */
-  | { type: 'toggle-mode' }
+  /** What the form held when the toggle was pressed: the other mode's form starts with it. */
+  | { type: 'toggle-mode'; identifier?: string; country?: string }
   /** Last-login banner: "switch account" (clears the remembered identifier). */
   | { type: 'switch-account' }
   /** Passkey registration: create (attachment `cross-platform` for "use another device"). */

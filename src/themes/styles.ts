@@ -71,7 +71,6 @@ font-size:var(--passage-body-font-size,var(--passage-body-font-size-default));li
 export const VIEW_STYLES = `${THEME_STYLES}.view{display:grid;gap:12px;animation:fade .3s ease-out}
 @keyframes fade{from{opacity:0}}
 @keyframes spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.view{animation:none}.spinner{animation-duration:1.9s!important}}
 .title{margin:0;text-align:center;outline:none;
 font-family:var(--passage-header-font-family,var(--passage-header-font-family-default));
 font-size:var(--passage-header-font-size,var(--passage-header-font-size-default));
@@ -89,7 +88,7 @@ border-radius:var(--passage-input-box-border-radius,var(--passage-input-box-bord
 .input[readonly]{pointer-events:none;opacity:.8}
 :focus-visible{outline:2px solid var(--_focus);outline-offset:2px}
 .error{margin:0;min-height:0;color:var(--_error);font-size:13px}
-.status,.error:empty{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.status,.error:empty,.confirmation:empty{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .primary,.secondary{min-height:40px;padding:8px 16px;font:inherit;cursor:pointer;justify-self:center}
 .primary{min-width:var(--passage-primary-button-width,var(--passage-primary-button-width-default));
 font-size:var(--passage-primary-button-font-size,var(--passage-primary-button-font-size-default));
@@ -98,7 +97,7 @@ background:var(--passage-primary-button-background-color,var(--passage-primary-b
 border:var(--passage-primary-button-border-width,var(--passage-primary-button-border-width-default)) solid var(--passage-primary-button-border-color,var(--passage-primary-button-border-color-default));
 border-radius:var(--passage-primary-button-border-radius,var(--passage-primary-button-border-radius-default))}
 .primary:hover:not(:disabled){background:var(--passage-primary-button-background-hover-color,var(--passage-primary-button-background-hover-color-default))}
-button:disabled{cursor:default;opacity:.6}
+button:disabled,button[aria-disabled=true]{cursor:default;opacity:.6}
 .link{padding:0;border:0;background:none;font:inherit;color:var(--_link);text-decoration:underline;cursor:pointer}
 .toggle{margin:0;text-align:center}
 .banner{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:center;gap:4px;margin:0;text-align:center}
@@ -108,4 +107,5 @@ button:disabled{cursor:default;opacity:.6}
 .branding{margin:16px 0 0;text-align:center;font-size:12px;color:var(--_muted)}
 .phone{display:flex;gap:6px}
 .country{flex:0 0 42%;min-width:0}.country[hidden]{display:none}
+@media (prefers-reduced-motion:reduce){.view,.spinner{animation:none}}
 `;

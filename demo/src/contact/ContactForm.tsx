@@ -158,7 +158,15 @@ export function ContactForm({ send = sendContactForm, minFillMs = MIN_FILL_MS }:
       {/* Set at submit. Not in the prerendered HTML: a form posted without this code has no time to tell. */}
       {ready && <input type="hidden" name={FILL_TIME_FIELD} ref={fillTime} defaultValue="0" />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" size="large" disabled={status.kind === 'sending'}>
+        {/* Not `disabled` while sending: a disabled button drops the keyboard focus (submit ignores a
+            second press). */}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          aria-disabled={status.kind === 'sending' ? 'true' : undefined}
+          sx={{ '&[aria-disabled="true"]': { opacity: 0.6, cursor: 'default' } }}
+        >
           {status.kind === 'sending' ? 'Sending…' : 'Send'}
         </Button>
         <Box role="status" sx={{ minHeight: 24 }}>

@@ -1,5 +1,6 @@
 import ImageGallery from 'react-image-gallery';
 import 'react-image-gallery/styles/image-gallery.css';
+import './thumbnail-focus.css';
 import type { GalleryImage } from '../content/types';
 import { prefersReducedMotion } from '../home/sections';
 import { GALLERY_TIMING, galleryItems } from './galleryOptions';

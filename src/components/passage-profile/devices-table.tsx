@@ -2,6 +2,7 @@ import { type FunctionalComponent, h } from '@stencil/core';
 import type { Device } from '../../client/types';
 import type { DevicePage } from '../../flow/profile';
 import type { ProfileTranslator } from '../../i18n/profile';
+import { cancelOnEscape } from './escape';
 import { Paginator } from './paginator';
 
 export interface DevicesTableProps {
@@ -47,6 +48,7 @@ function NameCell(props: DevicesTableProps, device: Device) {
         event.preventDefault();
         props.onRenameSave(device);
       }}
+      onKeyDown={cancelOnEscape(() => props.onRenameCancel(device))}
     >
       <label htmlFor={id} class="visually-hidden">
         {t('rename-device-label', { name: device.friendly_name })}
@@ -113,8 +115,10 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
               {page.rows.map((device) => (
                 <tr key={device.id} data-device-id={device.id} part="device-row">
                   <th scope="row">{NameCell(props, device)}</th>
-                  <td>{props.formatDate(device.created_at)}</td>
-                  <td>{device.last_login_at ? props.formatDate(device.last_login_at) : t('never')}</td>
+                  <td class="date">{props.formatDate(device.created_at)}</td>
+                  <td class="date">
+                    {device.last_login_at ? props.formatDate(device.last_login_at) : t('never')}
+                  </td>
                   <td class="actions">
                     {props.renaming === device.id
                       ? null
@@ -159,8 +163,11 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
           type="button"
           class="add-device"
           part="primary-button"
-          disabled={props.busy}
-          onClick={props.onAdd}
+          // Not `disabled` while adding: the pressed button keeps the focus (a disabled one drops it).
+          aria-disabled={props.busy ? 'true' : undefined}
+          onClick={() => {
+            if (!props.busy) props.onAdd();
+          }}
         >
           {t('add-device')}
         </button>

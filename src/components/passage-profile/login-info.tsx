@@ -2,6 +2,7 @@ import { type FunctionalComponent, h } from '@stencil/core';
 import type { CurrentUser } from '../../client/types';
 import type { IdentifierType } from '../../flow/view-state';
 import type { ProfileTranslator } from '../../i18n/profile';
+import { cancelOnEscape } from './escape';
 
 export interface LoginInfoProps {
   t: ProfileTranslator['t'];
@@ -41,12 +42,15 @@ export const LoginInfo: FunctionalComponent<LoginInfoProps> = (props) => {
                 event.preventDefault();
                 props.onSave(kind);
               }}
+              onKeyDown={cancelOnEscape(() => props.onCancel(kind))}
             >
               <label htmlFor={inputId}>{t(label[kind])}</label>
               <input
                 id={inputId}
                 part="input"
                 type={kind === 'email' ? 'email' : 'tel'}
+                // Email addresses and phone numbers read left to right in every language.
+                dir="ltr"
                 autocomplete={kind === 'email' ? 'email' : 'tel'}
                 value={props.draft}
                 class={{ invalid: !!props.error }}

@@ -1,6 +1,7 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import type { MetadataField } from '../../client/app-info';
 import type { MetadataValues, PlacedField } from '../../flow/profile';
+import { cancelOnEscape } from './escape';
 import { blockNonInteger, METADATA_INPUT_TYPE } from '../views/metadata-input';
 import type { ProfileMessageKey, ProfileTranslator } from '../../i18n/profile';
 
@@ -68,6 +69,7 @@ export const MetadataForm: FunctionalComponent<MetadataFormProps> = (props) => (
         event.preventDefault();
         props.onSave();
       }}
+      onKeyDown={props.editing ? cancelOnEscape(props.onCancel) : undefined}
     >
       <div class={{ 'metadata-grid': true, readonly: !props.editing }} part="metadata-grid">
         {props.fields.map(({ field, column, row, width, height }) => (

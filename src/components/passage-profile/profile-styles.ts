@@ -48,12 +48,12 @@ min-width:min(400px,100%)}
 .metadata-field{display:flex;flex-direction:column;gap:2px;min-width:0}
 .metadata-field.checkbox{gap:6px}
 button{min-height:40px;padding:8px 14px;font:inherit;cursor:pointer}
-button:disabled{cursor:default;opacity:.6}
+button:disabled,button[aria-disabled=true]{cursor:default;opacity:.6}
 button[part~=primary-button]{min-width:${v('primary-button-width')};font-size:${v('primary-button-font-size')};
 color:${v('primary-button-text-color')};background:${v('primary-button-background-color')};
 border:${v('primary-button-border-width')} solid ${v('primary-button-border-color')};
 border-radius:${v('primary-button-border-radius')}}
-button[part~=primary-button]:hover:not(:disabled){background:${v('primary-button-background-hover-color')}}
+button[part~=primary-button]:hover:not(:disabled,[aria-disabled=true]){background:${v('primary-button-background-hover-color')}}
 button[part~=secondary-button]{font-size:${v('secondary-button-font-size')};
 color:${v('secondary-button-text-color')};background:${v('secondary-button-background-color')};
 border:${v('secondary-button-border-width')} solid ${v('secondary-button-border-color')};
@@ -68,13 +68,17 @@ border-radius:${v('secondary-button-border-radius')}}
 .row-actions,.modal-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}
 .modal-actions{justify-content:flex-end}
 .row-actions button,.modal-actions button,.paginator button{min-width:0}
-.table-scroll{overflow-x:auto}
+.table-scroll{overflow-x:auto;container-type:inline-size}
 table{width:100%;border-collapse:collapse}
 th,td{padding:8px 6px;text-align:start;vertical-align:middle;border-bottom:1px solid ${DIVIDER}}
 thead th{font-size:.85em;color:var(--_muted)}
 tbody th{font-weight:400}
 td.actions{white-space:nowrap;text-align:end}
 td.actions button+button{margin-inline-start:10px}
+td.date{white-space:nowrap}tbody th{overflow-wrap:anywhere}
+/* A phone's width: the row's two actions stack, so the dates keep one line each */
+@container (max-width:480px){td.actions button{display:block;margin-inline-start:auto}
+td.actions button+button{margin:6px 0 0 auto}}
 .rename .row-actions{margin-top:4px}
 .paginator{display:flex;align-items:center;justify-content:flex-end;flex-wrap:wrap;gap:8px;margin-top:8px}
 .add-device{margin-top:12px}
@@ -94,7 +98,7 @@ font-family:${v('body-font-family')};font-size:${v('body-font-size')};animation:
 border-radius:50%;animation:spin .5s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
 @keyframes fade{from{opacity:0}}
-@media (prefers-reduced-motion:reduce){.spinner{animation-duration:1.9s}.modal{animation:none}}
+@media (prefers-reduced-motion:reduce){.spinner,.modal{animation:none}}
 `;
 
 /** Everything the profile's shadow root needs, adopted as one sheet (themes/sheets.ts). */

@@ -92,7 +92,7 @@ export const CodeInput: FunctionalComponent<CodeInputProps> = ({
     if (code) onComplete(code);
   };
   return (
-    <fieldset class="otp" part="otp" aria-describedby={describedBy} key={`code-${attempt}`}>
+    <fieldset class="otp" part="otp" key={`code-${attempt}`}>
       <legend class="status">{t.t('enter-code')}</legend>
       {Array.from({ length: CODE_LENGTH }, (_, i) => (
         <input
@@ -106,6 +106,8 @@ export const CodeInput: FunctionalComponent<CodeInputProps> = ({
           maxLength={boxMaxLength(i)}
           aria-label={t.t('code-digit', { index: i + 1, count: CODE_LENGTH })}
           aria-invalid={invalid ? 'true' : 'false'}
+          // On each box, not the group: a screen reader reads a field's description when it gets focus.
+          aria-describedby={describedBy}
           readOnly={readonly}
           data-autofocus={i === 0 ? '' : undefined}
           onKeyDown={onKeyDown}

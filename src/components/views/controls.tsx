@@ -14,6 +14,9 @@ export interface ButtonProps {
   label: string;
   onClick?: () => void;
   disabled?: boolean;
+  /** Unavailable for now but kept focusable (a control that was just pressed keeps the focus):
+   * `aria-disabled`, and a press does nothing. */
+  unavailable?: boolean;
   type?: 'button' | 'submit';
   /** Focus this control rather than the title when the view appears. */
   autofocus?: boolean;
@@ -21,15 +24,21 @@ export interface ButtonProps {
 
 export const button =
   (cls: 'primary' | 'secondary' | 'link', part: string): FunctionalComponent<ButtonProps> =>
-  ({ label, onClick, disabled, type = 'button', autofocus }) => (
+  ({ label, onClick, disabled, unavailable, type = 'button', autofocus }) => (
     <button
       type={type}
       class={cls}
       part={part}
       disabled={disabled}
-      aria-disabled={disabled ? 'true' : undefined}
+      aria-disabled={disabled || unavailable ? 'true' : undefined}
       data-autofocus={autofocus ? '' : undefined}
-      onClick={onClick ? () => onClick() : undefined}
+      onClick={
+        onClick
+          ? () => {
+              if (!unavailable) onClick();
+            }
+          : undefined
+      }
     >
       {label}
     </button>
@@ -66,12 +75,22 @@ export const LiveText: FunctionalComponent<{
   </p>
 );
 
-/** The error line of a field or view: announced each time the flow raises a message. */
-export const ErrorLine: FunctionalComponent<{ id: string; t: Translator; message?: Message | undefined }> = ({
-  id,
-  t,
-  message,
-}) => <LiveText id={id} cls="error" part="error" text={message && messageText(t, message)} of={message} />;
+/** The error line of a field or view (`centred` under a centred layout): announced each time the
+ * flow raises a message. */
+export const ErrorLine: FunctionalComponent<{
+  id: string;
+  t: Translator;
+  message?: Message | undefined;
+  centred?: boolean;
+}> = ({ id, t, message, centred }) => (
+  <LiveText
+    id={id}
+    cls={centred ? 'error centred' : 'error'}
+    part="error"
+    text={message && messageText(t, message)}
+    of={message}
+  />
+);
 
 export const Spinner: FunctionalComponent<{ label: string }> = ({ label }) => (
   <div class="spinner" part="spinner" role="progressbar" aria-label={label} />

@@ -53,7 +53,7 @@ export function focusOnViewChange(container: HTMLElement | undefined, viewKey: s
     if (!focusIsFree(container)) return;
     const view = container.querySelector<HTMLElement>('.view');
     const target =
-      view?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])') ??
+      view?.querySelector<HTMLElement>('[data-autofocus]:not([disabled]):not([aria-disabled="true"])') ??
       view?.querySelector<HTMLElement>('[data-view-title]');
     target?.focus();
   });

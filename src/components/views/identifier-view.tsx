@@ -54,6 +54,16 @@ function submit(event: Event, state: IdentifierView, ctx: ViewContext): void {
   });
 }
 
+/** What the form holds (the identifier and the picked country), for the other mode's form. */
+function typed(form: HTMLFormElement | undefined): { identifier?: string; country?: string } {
+  const input = form?.elements.namedItem('identifier') as HTMLInputElement | null | undefined;
+  const country = form?.elements.namedItem('country') as HTMLInputElement | null | undefined;
+  return {
+    ...(input ? { identifier: input.value } : {}),
+    ...(country?.value ? { country: country.value } : {}),
+  };
+}
+
 /** In both-identifiers mode the dropdown follows what is typed. */
 function followTyping(event: Event): void {
   const input = event.target as HTMLInputElement;
@@ -66,7 +76,8 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
   const { t, dispatch } = ctx;
   const error = state.error ? messageText(t, state.error) : undefined;
   const allowed = state.allowedIdentifier;
-  const toggle = () => dispatch({ type: 'toggle-mode' });
+  let form: HTMLFormElement | undefined;
+  const toggle = () => dispatch({ type: 'toggle-mode', ...typed(form) });
   const fields = state.metadata.length > 0 ? metadataFields(ctx) : undefined;
   const picker: CountryPickerProps = {
     id: COUNTRY_ID,
@@ -93,6 +104,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
     <form
       part="form identifier-form"
       noValidate
+      ref={(el) => (form = el)}
       onSubmit={(e) => submit(e, state, ctx)}
       onFocusin={() => void ctx.preloadLaterViews?.()}
     >
@@ -118,6 +130,8 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
             autocomplete={
               state.conditionalUI ? 'username webauthn' : allowed === 'phone' ? 'tel' : 'username'
             }
+            // Email addresses and phone numbers read left to right in every language.
+            dir="ltr"
             autoCapitalize="off"
             spellcheck={false}
             defaultValue={state.identifier}

@@ -33,7 +33,7 @@ export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) 
     <div class="links" part="links">
       <LinkButton
         label={t.t('resend')}
-        disabled={state.resendDisabled}
+        unavailable={state.resendDisabled}
         autofocus
         onClick={() => dispatch({ type: 'resend' })}
       />
@@ -42,7 +42,7 @@ export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) 
         onClick={() => dispatch({ type: 'change-identifier' })}
       />
     </div>,
-    <LiveText cls="status" text={state.resent ? t.t('link-resent') : undefined} of={state.resent} />,
+    <LiveText cls="confirmation" text={state.resent ? t.t('link-resent') : undefined} of={state.resent} />,
   ];
 }
 

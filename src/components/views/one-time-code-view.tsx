@@ -8,6 +8,9 @@ import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-code-error';
 
+const codeSent = (state: OneTimeCodeView) =>
+  !state.sending && !(state.error && 'key' in state.error && state.error.key === 'code-send-error');
+
 /** One-time passcode: 6 boxes, Continue, Back and Resend code. */
 export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
   const { t, dispatch } = ctx;
@@ -15,11 +18,14 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
   return [
     <Icon name={state.codeInvalid ? 'invalid-code' : state.identifierType === 'phone' ? 'sms' : 'email'} />,
     <Title text={t.t('enter-code')} />,
-    <Text>
-      {t.parts(state.registering ? 'enter-code-sent-register' : 'enter-code-sent', {
-        identifier: <strong>{state.identifier}</strong>,
-      })}
-    </Text>,
+    // "has been sent" only once a send succeeded: not while sending, nor above a failed send's error.
+    codeSent(state) && (
+      <Text>
+        {t.parts(state.registering ? 'enter-code-sent-register' : 'enter-code-sent', {
+          identifier: <strong>{state.identifier}</strong>,
+        })}
+      </Text>
+    ),
     <form
       part="form code-form"
       noValidate
@@ -43,12 +49,12 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
       <LinkButton label={t.t('back')} onClick={() => dispatch({ type: 'back' })} />
       <LinkButton
         label={t.t('resend-code')}
-        disabled={state.sending}
+        unavailable={state.sending}
         onClick={() => dispatch({ type: 'resend' })}
       />
     </div>,
     <LiveText
-      cls="status"
+      cls="confirmation"
       text={state.attempt > 0 && !state.sending && !state.error ? t.t('code-resent') : undefined}
       of={state.attempt}
     />,

@@ -32,7 +32,7 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
       <strong>{state.identifier}</strong>
     </Text>,
     <Text muted>{t.t('passkeys-are-a-simple')}</Text>,
-    <ErrorLine id={ERROR_ID} t={t} message={state.error} />,
+    <ErrorLine id={ERROR_ID} t={t} message={state.error} centred />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'create-a-passkey')}
@@ -45,12 +45,9 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
         disabled={state.busy}
         onClick={() => dispatch({ type: 'create-passkey', attachment: 'cross-platform' })}
       />
+      {/* Available during the passkey prompt too: choosing it cancels the prompt (the flow aborts it). */}
       {fallback && (
-        <SecondaryButton
-          label={t.t(fallback)}
-          disabled={state.busy}
-          onClick={() => dispatch({ type: 'use-fallback' })}
-        />
+        <SecondaryButton label={t.t(fallback)} onClick={() => dispatch({ type: 'use-fallback' })} />
       )}
     </Actions>,
     <details part="learn-more">
@@ -74,7 +71,7 @@ export function renderPasskeyLogin(state: PasskeyLoginView, ctx: ViewContext) {
     state.verifyIdentity && <Text>{t.t('we-dont-recognize-this-device')}</Text>,
     <Text>{t.parts('use-your-passkey', { identifier: <strong>{state.identifier}</strong> })}</Text>,
     state.busy && !state.error && <Spinner label={t.t('loading')} />,
-    <ErrorLine id={ERROR_ID} t={t} message={state.error} />,
+    <ErrorLine id={ERROR_ID} t={t} message={state.error} centred />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'log-in-with-a-passkey')}

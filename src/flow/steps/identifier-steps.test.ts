@@ -266,6 +266,28 @@ describe('identifier submit: register', () => {
     expect(t.events).toContain('onMagicLinkRegister');
   });
 
+  it('the fallback stays available during the passkey prompt and cancels it', async () => {
+    let signal: AbortSignal | undefined;
+    const t = await setup({
+      element: 'register',
+      app: { auth_fallback_method: 'otp' },
+      features: { securityKey: true, platform: true },
+      client: (c) => {
+        // The fake's own signature takes no arguments; the flow calls it as the port does.
+        c.register = ((_id: string, _attachment: string, options?: { signal?: AbortSignal }) => {
+          signal = options?.signal;
+          return new Promise(() => undefined);
+        }) as unknown as typeof c.register;
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'register-passkey', busy: true });
+    expect(signal?.aborted).toBe(false);
+    await t.send({ type: 'use-fallback' });
+    expect(signal?.aborted).toBe(true);
+    expect(t.view()).toMatchObject({ kind: 'one-time-code', registering: true });
+  });
+
   it('falls back marked as registering when verification is required', async () => {
     const t = await setup({
       element: 'register',
