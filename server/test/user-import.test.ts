@@ -165,6 +165,28 @@ describe('user import', () => {
     expect((await importUsers({ csv })).created).toBe(0);
   });
 
+  it('refuses a CSV whose quoted field is never closed, naming its line, and imports nothing', async () => {
+    const csv = ['email,team', 'open-quote@example.com,"web', 'after-quote@example.com,core'].join('\n');
+    const response = await t.call(
+      'POST',
+      `/admin/v1/apps/${TEST_APP_ID}/users/import`,
+      { csv },
+      {
+        authorization: `Bearer ${ADMIN_KEY}`,
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 'invalid_request',
+      error: 'csv: line 2: a quoted field is not closed.',
+    });
+    const after = await t.server.identity.users.findByIdentifier(TEST_APP_ID, {
+      type: 'email',
+      value: 'open-quote@example.com',
+    });
+    expect(after).toBeUndefined();
+  });
+
   it('refuses a body that is neither users nor csv', async () => {
     const response = await t.call(
       'POST',
