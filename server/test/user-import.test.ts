@@ -165,6 +165,18 @@ describe('user import', () => {
     expect((await importUsers({ csv })).created).toBe(0);
   });
 
+  it('ends the sessions of a user a newer record deactivates, as the admin API does', async () => {
+    const id = 'deactivatedByImport00001';
+    const row = { id, email: 'deactivate-me@example.com', updated_at: '2025-01-01T00:00:00.000Z' };
+    expect((await importUsers({ users: [row] })).created).toBe(1);
+    const session = await t.server.identity.refreshTokens.start(TEST_APP_ID, id, 'test');
+    const report = await importUsers({
+      users: [{ ...row, status: 'inactive', updated_at: '2025-06-01T00:00:00.000Z' }],
+    });
+    expect(report.updated).toBe(1);
+    expect(await t.server.identity.refreshTokens.isLive(session.family.familyId)).toBe(false);
+  });
+
   it('refuses a CSV whose quoted field is never closed, naming its line, and imports nothing', async () => {
     const csv = ['email,team', 'open-quote@example.com,"web', 'after-quote@example.com,core'].join('\n');
     const response = await t.call(

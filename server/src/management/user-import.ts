@@ -1,5 +1,6 @@
 import type { AppSettings } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
+import { RefreshTokens } from '../tokens/refresh-tokens.js';
 import { describeIdentifierProblem, type IdentifierType, parseIdentifier } from '../users/identifier.js';
 import { type UserMetadata, validateUserMetadata } from '../users/user-metadata.js';
 import { isUniqueViolation, type UserRow, type UserStatus } from '../users/users-repository.js';
@@ -241,6 +242,10 @@ async function importOne(
     .where('app_id', '=', app.id)
     .where('id', '=', existing.id)
     .execute();
+  // As deactivating through the admin or management API: the user's sessions end now, not at reactivation.
+  if (user.status === 'inactive' && existing.status !== 'inactive') {
+    await new RefreshTokens(db).revokeUser(app.id, existing.id);
+  }
   return { id: existing.id, outcome: 'updated', reason: '' };
 }
 
