@@ -199,6 +199,23 @@ describe('user import', () => {
     expect(after).toBeUndefined();
   });
 
+  it('refuses a CSV header that names a column twice, which would silently keep only one cell', async () => {
+    const csv = ['email,team,email', 'first@example.com,web,second@example.com'].join('\n');
+    const response = await t.call(
+      'POST',
+      `/admin/v1/apps/${TEST_APP_ID}/users/import`,
+      { csv },
+      {
+        authorization: `Bearer ${ADMIN_KEY}`,
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 'invalid_request',
+      error: 'csv: line 1: the column "email" appears twice.',
+    });
+  });
+
   it('refuses a body that is neither users nor csv', async () => {
     const response = await t.call(
       'POST',
