@@ -117,6 +117,21 @@ describe('management API keys and routes', () => {
     ).toBe(0);
   });
 
+  it('changes nothing when one of the identifiers a PATCH gives is taken', async () => {
+    await manage('POST', '/users', { email: 'has-the-phone@example.com', phone: '+14155550177' });
+    const made = await manage('POST', '/users', { email: 'patch-me@example.com' });
+    const { id } = ((await made.json()) as Json).user;
+    const refused = await manage('PATCH', `/users/${id}`, {
+      email: 'patch-me-new@example.com',
+      phone: '+14155550177',
+      user_metadata: {},
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Json).error).toMatch(/already has this phone/);
+    const after = ((await (await manage('GET', `/users/${id}`)).json()) as Json).user;
+    expect(after).toMatchObject({ email: 'patch-me@example.com', phone: '' });
+  });
+
   it('pages the user list with Passage links', async () => {
     const page = (await (await manage('GET', '/users?limit=1&page=2')).json()) as Json;
     expect(page.users).toHaveLength(1);

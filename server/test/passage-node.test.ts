@@ -66,6 +66,22 @@ describe('passage-node 2.12.1 against the management API', () => {
     expect((await passage.user.getByIdentifier('ADA@example.com')).id).toBe(userId);
   });
 
+  it('reads "never signed in" as a Date, as Passage answers it (Go\'s zero time), in get and list', async () => {
+    const user = await passage.user.create({ email: 'never-signed-in@example.com' });
+    expect(user.last_login_at.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    const listed = await t.call(
+      'GET',
+      `/v1/apps/${TEST_APP_ID}/users?identifier=never-signed-in@example.com`,
+      undefined,
+      {
+        authorization: `Bearer ${apiKey}`,
+      },
+    );
+    expect(((await listed.json()) as { users: { last_login_at: string }[] }).users[0]?.last_login_at).toBe(
+      '0001-01-01T00:00:00Z',
+    );
+  });
+
   it('updates, deactivates and activates the user', async () => {
     const updated = await passage.user.update(userId, {
       phone: '+1 415 555 0100',

@@ -165,6 +165,57 @@ describe('user import', () => {
     expect((await importUsers({ csv })).created).toBe(0);
   });
 
+  it('ends the sessions of a user a newer record deactivates, as the admin API does', async () => {
+    const id = 'deactivatedByImport00001';
+    const row = { id, email: 'deactivate-me@example.com', updated_at: '2025-01-01T00:00:00.000Z' };
+    expect((await importUsers({ users: [row] })).created).toBe(1);
+    const session = await t.server.identity.refreshTokens.start(TEST_APP_ID, id, 'test');
+    const report = await importUsers({
+      users: [{ ...row, status: 'inactive', updated_at: '2025-06-01T00:00:00.000Z' }],
+    });
+    expect(report.updated).toBe(1);
+    expect(await t.server.identity.refreshTokens.isLive(session.family.familyId)).toBe(false);
+  });
+
+  it('refuses a CSV whose quoted field is never closed, naming its line, and imports nothing', async () => {
+    const csv = ['email,team', 'open-quote@example.com,"web', 'after-quote@example.com,core'].join('\n');
+    const response = await t.call(
+      'POST',
+      `/admin/v1/apps/${TEST_APP_ID}/users/import`,
+      { csv },
+      {
+        authorization: `Bearer ${ADMIN_KEY}`,
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 'invalid_request',
+      error: 'csv: line 2: a quoted field is not closed.',
+    });
+    const after = await t.server.identity.users.findByIdentifier(TEST_APP_ID, {
+      type: 'email',
+      value: 'open-quote@example.com',
+    });
+    expect(after).toBeUndefined();
+  });
+
+  it('refuses a CSV header that names a column twice, which would silently keep only one cell', async () => {
+    const csv = ['email,team,email', 'first@example.com,web,second@example.com'].join('\n');
+    const response = await t.call(
+      'POST',
+      `/admin/v1/apps/${TEST_APP_ID}/users/import`,
+      { csv },
+      {
+        authorization: `Bearer ${ADMIN_KEY}`,
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 'invalid_request',
+      error: 'csv: line 1: the column "email" appears twice.',
+    });
+  });
+
   it('refuses a body that is neither users nor csv', async () => {
     const response = await t.call(
       'POST',

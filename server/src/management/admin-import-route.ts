@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
 import { AppIdParams } from '../apps/app-routes.js';
+import type { AppSettings } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { appNotFound, invalidRequest } from '../http/api-error.js';
 import { errorResponses } from '../openapi/passage-schemas.js';
 import { newId } from '../security/random.js';
 import type { IdentityServices } from '../users/identity-services.js';
+import { CsvError } from './csv.js';
 import { csvRecords, importUsers, jsonRecords } from './user-import.js';
 
 const Outcome = Type.Union([
@@ -31,6 +33,15 @@ export const ImportReport = Type.Object({
     }),
   ),
 });
+
+function readCsv(csv: string, app: AppSettings) {
+  try {
+    return csvRecords(csv, app);
+  } catch (error) {
+    if (error instanceof CsvError) throw invalidRequest(`csv: ${error.message}`);
+    throw error;
+  }
+}
 
 /** Imports take bigger bodies than the API's usual 64 KiB. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
@@ -73,7 +84,7 @@ export const adminImportRoute: FastifyPluginAsyncTypebox<{
       if (!app) throw appNotFound();
       const { users, csv } = request.body;
       if ((users === undefined) === (csv === undefined)) throw invalidRequest('Give either users or csv.');
-      const records = users ? jsonRecords(users) : csvRecords(csv!, app);
+      const records = users ? jsonRecords(users) : readCsv(csv!, app);
       const report = await importUsers(identity.db, app, records, newId);
       request.log.info({ event: 'users.imported', appId: app.id, ...report, rows: undefined });
       return report;

@@ -183,8 +183,14 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
       if (!remaining.email && !remaining.phone)
         throw invalidRequest('A user keeps an email or a phone number.');
       const merged = metadata ? checkedMetadata(app, { ...parseMetadata(user), ...metadata }) : undefined;
-      for (const change of changes) {
-        if (change.value === user[change.type]) continue;
+      const changed = changes.filter((change) => change.value !== user[change.type]);
+      // Every check before the first write: a taken phone must not leave the email already changed.
+      for (const change of changed) {
+        const { type, value } = change;
+        const owner = value && (await identity.users.findByIdentifier(appId, { type, value }));
+        if (owner && owner.id !== userId) throw identifierTaken(change.type);
+      }
+      for (const change of changed) {
         if (!(await identity.users.changeIdentifier(appId, userId, change.type, change.value, false))) {
           throw identifierTaken(change.type);
         }

@@ -1,9 +1,10 @@
 import type { AppSettings } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
+import { RefreshTokens } from '../tokens/refresh-tokens.js';
 import { describeIdentifierProblem, type IdentifierType, parseIdentifier } from '../users/identifier.js';
 import { type UserMetadata, validateUserMetadata } from '../users/user-metadata.js';
 import { isUniqueViolation, type UserRow, type UserStatus } from '../users/users-repository.js';
-import { parseCsv } from './csv.js';
+import { CsvError, parseCsv } from './csv.js';
 
 /** One record to import, with how reports name it (`user #3`, `line 4`). */
 export interface ImportRecord {
@@ -59,11 +60,16 @@ export function jsonRecords(list: unknown[]): ImportRecord[] {
   }));
 }
 
-/** CSV cells are text: metadata cells become the type the app declares for their field; empty cells are left out. */
+/**
+ * CSV cells are text: metadata cells become the type the app declares for their field; empty cells are
+ * left out. A header naming a column twice is refused (only one of its cells could be kept).
+ */
 export function csvRecords(text: string, app: AppSettings): ImportRecord[] {
   const [header, ...records] = parseCsv(text);
   if (!header) return [];
   const names = header.fields.map((name) => name.trim());
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice !== undefined) throw new CsvError(`line ${header.line}: the column "${twice}" appears twice.`);
   const types = new Map(app.user_metadata_schema.map((field) => [field.field_name, field.type]));
   return records.map(({ line, fields }) => {
     const user: Record<string, unknown> = {};
@@ -241,6 +247,10 @@ async function importOne(
     .where('app_id', '=', app.id)
     .where('id', '=', existing.id)
     .execute();
+  // As deactivating through the admin or management API: the user's sessions end now, not at reactivation.
+  if (user.status === 'inactive' && existing.status !== 'inactive') {
+    await new RefreshTokens(db).revokeUser(app.id, existing.id);
+  }
   return { id: existing.id, outcome: 'updated', reason: '' };
 }
 
