@@ -12,9 +12,20 @@ describe('passage-node 2.12.1 against the management API', () => {
   let t: RunningTestServer;
   let sdk: ReturnType<typeof passageNodeFor>;
   let apiKey: string;
-  let keyId: string;
   let passage: InstanceType<ReturnType<typeof passageNodeFor>['Passage']>;
-  let userId: string;
+
+  /** A new API key of the test app, made through the admin API. */
+  async function createKey(name: string): Promise<{ key: string; id: string }> {
+    const created = await t.call('POST', `/admin/v1/apps/${TEST_APP_ID}/api-keys`, { name }, admin);
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as { key: string; api_key: { id: string } };
+    return { key: body.key, id: body.api_key.id };
+  }
+
+  /** Each test signs up its own user, so the tests pass alone and in any order. */
+  async function createUser(email: string): Promise<string> {
+    return (await passage.user.create({ email, user_metadata: { team: 'core' } })).id;
+  }
 
   beforeAll(async () => {
     t = await startTestServer({
@@ -35,16 +46,7 @@ describe('passage-node 2.12.1 against the management API', () => {
         },
       ],
     });
-    const created = await t.call(
-      'POST',
-      `/admin/v1/apps/${TEST_APP_ID}/api-keys`,
-      { name: 'passage-node' },
-      admin,
-    );
-    expect(created.status).toBe(201);
-    const body = (await created.json()) as { key: string; api_key: { id: string } };
-    apiKey = body.key;
-    keyId = body.api_key.id;
+    apiKey = (await createKey('passage-node')).key;
     sdk = passageNodeFor(t.baseUrl);
     passage = new sdk.Passage({ appID: TEST_APP_ID, apiKey });
   });
@@ -52,7 +54,7 @@ describe('passage-node 2.12.1 against the management API', () => {
 
   it('creates, reads and finds a user', async () => {
     const user = await passage.user.create({ email: 'Ada@Example.com', user_metadata: { team: 'core' } });
-    userId = user.id;
+    const userId = user.id;
     expect(user).toMatchObject({
       email: 'ada@example.com',
       status: 'active',
@@ -83,13 +85,14 @@ describe('passage-node 2.12.1 against the management API', () => {
   });
 
   it('updates, deactivates and activates the user', async () => {
+    const userId = await createUser('update@example.com');
     const updated = await passage.user.update(userId, {
       phone: '+1 415 555 0100',
       user_metadata: { team: 'web' },
     });
     expect(updated).toMatchObject({
       phone: '+14155550100',
-      email: 'ada@example.com',
+      email: 'update@example.com',
       user_metadata: { team: 'web' },
     });
     expect((await passage.user.deactivate(userId)).status).toBe('inactive');
@@ -97,11 +100,12 @@ describe('passage-node 2.12.1 against the management API', () => {
   });
 
   it('signs the user in with a magic link it made, and validates the token', async () => {
+    const userId = await createUser('link@example.com');
     const link = await passage.auth.createMagicLink(
       { userId, channel: 'email', type: 'login', send: false },
       { magicLinkPath: '/welcome', ttl: 5 },
     );
-    expect(link).toMatchObject({ user_id: userId, identifier: 'ada@example.com', ttl: 5, activated: false });
+    expect(link).toMatchObject({ user_id: userId, identifier: 'link@example.com', ttl: 5, activated: false });
     expect(new URL(link.url).searchParams.get('psg_magic_link')).toBe(link.secret);
     const activated = await t.call('PATCH', `/v1/apps/${TEST_APP_ID}/magic-link/activate`, {
       magic_link: link.secret,
@@ -154,6 +158,7 @@ describe('passage-node 2.12.1 against the management API', () => {
   });
 
   it("lists and revokes the user's passkeys", async () => {
+    const userId = await createUser('passkeys@example.com');
     const credentials = new CredentialRepository(t.server.db);
     const stored = await credentials.insert(
       {
@@ -180,6 +185,7 @@ describe('passage-node 2.12.1 against the management API', () => {
   });
 
   it('deletes the user; an unknown user is a PassageError 404', async () => {
+    const userId = await createUser('delete@example.com');
     expect(await passage.user.delete(userId)).toBe(true);
     await expect(passage.user.get(userId)).rejects.toMatchObject({
       name: 'PassageError',
@@ -189,6 +195,10 @@ describe('passage-node 2.12.1 against the management API', () => {
   });
 
   it('refuses a wrong key and, at once, a revoked one', async () => {
+    const own = await createKey('revoked-in-this-test');
+    const soonRevoked = new sdk.Passage({ appID: TEST_APP_ID, apiKey: own.key });
+    await createUser('revoked@example.com');
+    expect((await soonRevoked.user.getByIdentifier('revoked@example.com')).email).toBe('revoked@example.com');
     const wrong = new sdk.Passage({ appID: TEST_APP_ID, apiKey: 'opk_not-a-key' });
     await expect(wrong.user.create({ email: 'x@example.com' })).rejects.toMatchObject({
       statusCode: 401,
@@ -196,12 +206,12 @@ describe('passage-node 2.12.1 against the management API', () => {
     });
     const revoked = await t.call(
       'DELETE',
-      `/admin/v1/apps/${TEST_APP_ID}/api-keys/${keyId}`,
+      `/admin/v1/apps/${TEST_APP_ID}/api-keys/${own.id}`,
       undefined,
       admin,
     );
     expect(revoked.status).toBe(204);
-    await expect(passage.user.getByIdentifier('grace@example.com')).rejects.toMatchObject({
+    await expect(soonRevoked.user.getByIdentifier('revoked@example.com')).rejects.toMatchObject({
       statusCode: 401,
     });
   });

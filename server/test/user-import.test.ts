@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 import { testDbKind } from './support/test-database.js';
 
@@ -61,7 +61,8 @@ describe('user import', () => {
   const usersTable = () =>
     t.server.db.selectFrom('users').selectAll().where('app_id', '=', TEST_APP_ID).orderBy('id').execute();
 
-  beforeAll(async () => {
+  // A fresh server (and database) for each test: every test owns its data and passes alone.
+  beforeEach(async () => {
     t = await startTestServer({
       env: { ADMIN_API_KEY: ADMIN_KEY },
       apps: [
@@ -89,7 +90,7 @@ describe('user import', () => {
       ],
     });
   });
-  afterAll(() => t.stop());
+  afterEach(() => t.stop());
 
   it('imports a Passage export: users keep their ids, a bad row is named and the good ones are kept', async () => {
     const report = await importUsers({ users: passageExport() });
@@ -115,6 +116,7 @@ describe('user import', () => {
   });
 
   it('changes nothing the second time', async () => {
+    await importUsers({ users: passageExport() });
     const before = await usersTable();
     const report = await importUsers({ users: passageExport() });
     expect(report).toMatchObject({ created: 0, updated: 0, unchanged: 3, skipped: 0, failed: 1 });
@@ -122,6 +124,7 @@ describe('user import', () => {
   });
 
   it('never overwrites a newer record, and takes a newer one', async () => {
+    await importUsers({ users: passageExport() });
     const [ada, grace] = passageExport();
     await t.server.identity.users.updateMetadata(TEST_APP_ID, ada!.id, { team: 'changed here' });
     const report = await importUsers({
@@ -139,6 +142,7 @@ describe('user import', () => {
   });
 
   it('imports a CSV of identifiers with typed metadata, naming a bad line', async () => {
+    await importUsers({ users: passageExport() }); // ada@example.com is known already
     const csv = [
       'email,phone,team,age',
       'csv-one@example.com,,"Core, infra",41',
