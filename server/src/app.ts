@@ -14,7 +14,7 @@ import type { WorkerOptions } from './delivery/delivery-worker.js';
 import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
-import { AppOrigins } from './http/app-origins.js';
+import { AppOrigins } from './apps/app-origins.js';
 import { registerCors } from './http/cors.js';
 import {
   answerClientError,
@@ -36,7 +36,7 @@ import { openIdConfigurationRoutes } from './oidc/openid-configuration.js';
 import { otpRoutes } from './otp/otp-routes.js';
 import { socialRoutes } from './social/social-routes.js';
 import { tokenRoutes } from './tokens/token-routes.js';
-import { IdentityServices } from './users/identity-services.js';
+import { IdentityServices } from './identity-services.js';
 import { usersRoutes } from './users/users-routes.js';
 import { coreIdentity } from './webauthn/core-identity.js';
 import { registerPasskeys } from './webauthn/register-passkeys.js';

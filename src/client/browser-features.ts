@@ -1,5 +1,5 @@
 import type { AppInfo } from './app-info';
-import { type BrowserFeatures, conditionalUiAllowed, NO_FEATURES } from '../flow/browser-features';
+import { type BrowserFeatures, conditionalUiAllowed, NO_FEATURES } from './features';
 
 /** The platform-authenticator check gives up after 1000 ms. */
 export const PLATFORM_CHECK_TIMEOUT_MS = 1000;

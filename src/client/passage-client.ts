@@ -1,4 +1,4 @@
-import type { BrowserFeatures } from '../flow/browser-features';
+import type { BrowserFeatures } from './features';
 import type { AppInfo } from './app-info';
 import { appPath, fetchAppInfo, httpOptions } from './app-info-request';
 import { detectBrowserFeatures } from './browser-features';

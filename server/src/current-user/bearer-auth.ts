@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
-import { userNotActive } from '../tokens/auth-results.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import { userNotActive } from '../sign-in/auth-results.js';
+import type { IdentityServices } from '../identity-services.js';
 import type { UserRow } from '../users/users-repository.js';
 
 /** W9: changing how one signs in (identifiers, passkeys) needs a sign-in at most this old. */

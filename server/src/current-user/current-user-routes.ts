@@ -5,7 +5,7 @@ import { invalidRequest } from '../http/api-error.js';
 import { CurrentUserBody, errorResponses, MagicLinkBody, orNull } from '../openapi/passage-schemas.js';
 import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { validateUserMetadata } from '../users/user-metadata.js';
 import { toCurrentUser } from '../users/user-views.js';
 import { parseMetadata, type UserRow } from '../users/users-repository.js';

@@ -4,8 +4,8 @@ import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
 import { MagicLinks } from '../magic-links/magic-links.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { type IdentifierType, isEmail, toE164 } from '../users/identifier.js';
-import type { IdentityServices } from '../users/identity-services.js';
-import { enforceSendLimits, messageLanguage } from '../users/sign-in-subject.js';
+import type { IdentityServices } from '../identity-services.js';
+import { enforceSendLimits, messageLanguage } from '../sign-in/sign-in-subject.js';
 import type { UserRow } from '../users/users-repository.js';
 
 export interface ChangeRequest {

@@ -4,7 +4,7 @@ import { AppIdParams } from '../apps/app-routes.js';
 import { errorResponses } from '../openapi/passage-schemas.js';
 import { issuerFor } from '../tokens/auth-tokens.js';
 import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 
 const OpenIdConfiguration = Type.Object({
   issuer: Type.String({ description: 'The `iss` of the app’s auth tokens' }),

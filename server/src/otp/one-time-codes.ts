@@ -7,7 +7,7 @@ import { isoIn, isoNow } from '../security/clock.js';
 import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
 import { newSixDigitCode, newTimeOrderedId } from '../security/random.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
-import type { SignInPurpose } from '../users/sign-in-subject.js';
+import type { SignInPurpose } from '../sign-in/sign-in-subject.js';
 import { MAX_CODE_FAILURES, pauseAfter } from './code-failure-budget.js';
 
 /** Wrong tries per code; the code is dead after these. */

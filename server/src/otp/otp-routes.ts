@@ -3,8 +3,8 @@ import Type from 'typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp, requireIdentifier } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
-import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
+import type { IdentityServices } from '../identity-services.js';
+import { type SignInPurpose, sendSignInSecret } from '../sign-in/sign-in-subject.js';
 import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
 import { OneTimeCodes } from './one-time-codes.js';
 

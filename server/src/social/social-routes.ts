@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error.js';
 import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
 import { AuthResultBody, errorResponses } from '../openapi/passage-schemas.js';
 import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 
 /** The providers Passage's clients know (`social_connections` of the app info). */
 const ConnectionType = Type.Union([Type.Literal('apple'), Type.Literal('github'), Type.Literal('google')]);

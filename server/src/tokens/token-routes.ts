@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { AppIdParams } from '../apps/app-routes.js';
 import { ApiError } from '../http/api-error.js';
 import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 
 const RefreshToken = Type.String({ minLength: 1, maxLength: 512 });
 

@@ -1,7 +1,7 @@
 import type { AppSettings } from '../apps/app-settings.js';
 import { appNotFound, invalidRequest } from '../http/api-error.js';
 import { describeIdentifierProblem, type Identifier, parseIdentifier } from './identifier.js';
-import type { IdentityServices } from './identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 
 /** The app a request is for, or 404 `app_not_found`. */
 export async function requireApp(identity: IdentityServices, appId: string): Promise<AppSettings> {

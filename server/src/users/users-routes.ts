@@ -6,7 +6,7 @@ import { errorResponses, orNull, PublicUser, UserBody } from '../openapi/passage
 import { addRetryAfterHeader } from '../security/rate-limiter.js';
 import { requireApp, requireIdentifier } from './app-context.js';
 import { countLookup, createPendingUser } from './counted-actions.js';
-import type { IdentityServices } from './identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { validateUserMetadata } from './user-metadata.js';
 import { toPublicUser } from './user-views.js';
 

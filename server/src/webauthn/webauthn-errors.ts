@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 
-export { userNotActive } from '../tokens/auth-results.js';
+export { userNotActive } from '../sign-in/auth-results.js';
 
 /** The refusals of the passkey endpoints, with Passage's codes. */
 export const webauthnFailed = (message = 'The passkey could not be verified.') =>

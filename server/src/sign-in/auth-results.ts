@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
-import type { AppCache } from '../users/app-cache.js';
+import type { AppCache } from '../apps/app-cache.js';
 import type { IdentifierType } from '../users/identifier.js';
 import type { UserRow, UsersRepository } from '../users/users-repository.js';
-import type { AuthTokens } from './auth-tokens.js';
-import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from './refresh-tokens.js';
+import type { AuthTokens } from '../tokens/auth-tokens.js';
+import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from '../tokens/refresh-tokens.js';
 
 /** How the user proved who they are; logged with every sign-in. */
 export type AuthMethod = 'passkey' | 'otp' | 'magic_link';
