@@ -11,7 +11,11 @@ const server = (db: 'sqlite' | 'postgres') => ({
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
+  // The wire contract from its source, as the server's type check reads it.
+  resolve: { alias: { 'open-passage/contract': contractSource } },
 });
+
+const contractSource = fileURLToPath(new URL('./src/contract/index.ts', import.meta.url));
 
 /** The React wrapper's built package, rendered by React 19 (the workspace's) or 18 (test/react18). */
 const reactWrapper = (react: 18 | 19) => ({

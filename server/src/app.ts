@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './apps/app-routes.js';
+import { registerAppScope } from './apps/app-scope.js';
 import type { AppSettings } from './apps/app-settings.js';
 import { readAppsFile } from './apps/apps-file.js';
 import { AppsRepository } from './apps/apps-repository.js';
@@ -102,8 +103,6 @@ export async function buildServer(
   await http.register(healthRoutes, { db, dbKind: kind });
   registerOpenApiRoute(http);
 
-  await http.register(appRoutes, { apps: appsRepository });
-
   const useDevOutbox = !config.production && (config.smtpUrl === null || config.smsProvider === null);
   const devOutbox = useDevOutbox ? new DevOutbox(db) : null;
   if (devOutbox) registerDevOutboxRoutes(http, devOutbox);
@@ -120,13 +119,19 @@ export async function buildServer(
   const sender: MessageSender = delivery.sender;
   const identity = new IdentityServices(db, appsRepository, sender, secrets, http.log, config);
 
-  await http.register(usersRoutes, { identity });
-  await http.register(tokenRoutes, { identity });
-  await http.register(currentUserRoutes, { identity });
-  await http.register(otpRoutes, { identity });
-  await http.register(magicLinkRoutes, { identity });
-  await http.register(socialRoutes, { identity });
-  await http.register(openIdConfigurationRoutes, { identity, publicUrl: config.publicUrl });
+  // One app's API: a plugin per feature, each with paths below /v1/apps/:appId (docs/contributing.md).
+  await registerAppScope(http, identity.appCache, async (scope) => {
+    await scope.register(appRoutes);
+    await scope.register(usersRoutes, { identity });
+    await scope.register(tokenRoutes, { identity });
+    await scope.register(currentUserRoutes, { identity });
+    await scope.register(otpRoutes, { identity });
+    await scope.register(magicLinkRoutes, { identity });
+    await scope.register(socialRoutes, { identity });
+    await scope.register(openIdConfigurationRoutes, { identity, publicUrl: config.publicUrl });
+    const passkeys = await registerPasskeys(scope, { db, identity: coreIdentity(identity), sender });
+    identity.setCredentialSummaries(passkeys.summaries);
+  });
   await http.register(contactRoutes, {
     db,
     apps: appsRepository,
@@ -143,13 +148,6 @@ export async function buildServer(
     });
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }
-  const passkeys = await registerPasskeys(http, {
-    db,
-    apps: identity.appCache,
-    identity: coreIdentity(identity),
-    sender,
-  });
-  identity.setCredentialSummaries(passkeys.summaries);
 
   const site = await registerStaticSite(http, config.staticDir);
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
-import { AppIdParams } from '../apps/app-routes.js';
+import { AppIdParams } from '../apps/app-scope.js';
 import { AppSettings, appSettingsProblem } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
-import { ErrorBody, errorResponses } from '../openapi/passage-schemas.js';
+import { ErrorBody } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
 import { adminDocs, requireAdminKey } from './admin-auth.js';
 
 export interface AdminRoutesOptions {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
+import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { appNotFound, invalidRequest } from '../http/api-error.js';
-import { CurrentUser, errorResponses } from '../openapi/passage-schemas.js';
+import { CurrentUser } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
 import { describeIdentifierProblem, parseIdentifier } from '../users/identifier.js';
 import type { IdentityServices } from '../identity-services.js';

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
-import { errorResponses } from '../openapi/passage-schemas.js';
+import { errorResponses } from '../openapi/responses.js';
 import { issuerFor } from '../tokens/auth-tokens.js';
-import { requireApp } from '../users/app-context.js';
 import type { IdentityServices } from '../identity-services.js';
 
 const OpenIdConfiguration = Type.Object({
@@ -18,17 +16,16 @@ export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{
   publicUrl: string;
 }> = async (http, { identity, publicUrl }) => {
   http.get(
-    '/v1/apps/:appId/.well-known/openid-configuration',
+    '/.well-known/openid-configuration',
     {
       schema: {
         summary: 'OpenID discovery: issuer, authorization endpoint, JWKS URL',
         tags: ['tokens'],
-        params: AppIdParams,
         response: { 200: OpenIdConfiguration, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const issuer = issuerFor(publicUrl, app.id);
       reply.header('cache-control', 'public, max-age=300');
       return {

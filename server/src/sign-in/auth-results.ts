@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthResult } from 'open-passage/contract';
 import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
@@ -10,14 +11,6 @@ import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from '../tokens
 
 /** How the user proved who they are; logged with every sign-in. */
 export type AuthMethod = 'passkey' | 'otp' | 'magic_link';
-
-/** The `auth_result` object of Passage's wire format. */
-export interface AuthResult {
-  auth_token: string;
-  redirect_url: string;
-  refresh_token: string;
-  refresh_token_expiration: number;
-}
 
 export const userNotActive = () => new ApiError(403, 'user_not_active', 'This account is no longer active.');
 export const userNotFound = () =>

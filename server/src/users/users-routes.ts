@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { errorResponses, orNull, PublicUser, UserBody } from '../openapi/passage-schemas.js';
-import { addRetryAfterHeader } from '../security/rate-limiter.js';
-import { requireApp, requireIdentifier } from './app-context.js';
+import { orNull, PublicUser, UserBody } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
+import { requireIdentifier } from './app-context.js';
 import { countLookup, createPendingUser } from './counted-actions.js';
 import type { IdentityServices } from '../identity-services.js';
 import { validateUserMetadata } from './user-metadata.js';
@@ -22,21 +21,18 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
   http,
   { identity },
 ) => {
-  addRetryAfterHeader(http);
-
   http.get(
-    '/v1/apps/:appId/users',
+    '/users',
     {
       schema: {
         summary: 'Look up a user by email or phone number (`user: null` when there is none)',
         tags: ['users'],
-        params: AppIdParams,
         querystring: Type.Object({ identifier: Type.String({ maxLength: 320 }) }),
         response: { 200: Type.Object({ user: orNull(PublicUser) }), ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const identifier = requireIdentifier(app, request.query.identifier);
       countLookup(identity, app.id, request.ip);
       const user = await identity.users.findByIdentifier(app.id, identifier);
@@ -46,13 +42,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
   );
 
   http.post(
-    '/v1/apps/:appId/users',
+    '/users',
     {
       schema: {
         summary: 'Create a pending user (repeatable while pending)',
         tags: ['users'],
         response: { 201: UserBody, ...errorResponses(400, 403, 404, 429) },
-        params: AppIdParams,
         body: Type.Object({
           identifier: Type.String({ maxLength: 320 }),
           user_metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
@@ -60,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
       },
     },
     async (request, reply) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const identifier = requireIdentifier(app, request.body.identifier);
       const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata ?? {}, {
         registrationOnly: true,

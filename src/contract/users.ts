@@ -1,0 +1,63 @@
+import Type, { type Static } from 'typebox';
+import { AnyObject, IdentifierText, orNull, StringEnum, Timestamp } from './common.js';
+
+export const WebauthnType = StringEnum(['passkey', 'platform', 'security_key']);
+export type WebauthnType = Static<typeof WebauthnType>;
+
+export const UserStatus = StringEnum(['active', 'inactive', 'pending']);
+export type UserStatus = Static<typeof UserStatus>;
+
+/** Public `User`: what `GET /users?identifier=` and `POST /users` answer. */
+export const PublicUser = Type.Object({
+  id: Type.String(),
+  email: Type.String({ description: '"" when the user has none' }),
+  email_verified: Type.Boolean(),
+  phone: Type.String({ description: 'E.164, or "" when the user has none' }),
+  phone_verified: Type.Boolean(),
+  status: UserStatus,
+  user_metadata: orNull(AnyObject),
+  webauthn: Type.Boolean(),
+  webauthn_types: Type.Array(WebauthnType, { description: 'Never null' }),
+});
+export type PublicUser = Static<typeof PublicUser>;
+
+/** A passkey as Passage's `Credential`. */
+export const Device = Type.Object({
+  id: Type.String(),
+  cred_id: Type.String({ description: 'The credential id as the browser reports it (base64url)' }),
+  user_id: Type.String(),
+  friendly_name: Type.String(),
+  type: WebauthnType,
+  usage_count: Type.Integer(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  last_login_at: Timestamp,
+  icons: Type.Object({ light: orNull(Type.String()), dark: orNull(Type.String()) }),
+});
+export type Device = Static<typeof Device>;
+
+/** `CurrentUser`: the signed-in user with its passkeys. */
+export const CurrentUser = Type.Object({
+  ...PublicUser.properties,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  last_login_at: Type.String({ description: 'RFC 3339, or "" before the first sign-in' }),
+  login_count: Type.Integer(),
+  webauthn_devices: Type.Array(Device),
+  social_connections: AnyObject,
+});
+export type CurrentUser = Static<typeof CurrentUser>;
+
+export const UserBody = Type.Object({ user: PublicUser });
+export const MaybeUserBody = Type.Object({ user: orNull(PublicUser) });
+export const CurrentUserBody = Type.Object({ user: CurrentUser });
+export const DeviceBody = Type.Object({ device: Device });
+
+/** `GET /users?identifier=`. */
+export const UserLookupQuery = Type.Object({ identifier: IdentifierText });
+/** `POST /users`: a pending user, with the registration fields of the app's metadata schema. */
+export const CreateUserBody = Type.Object({
+  identifier: IdentifierText,
+  user_metadata: Type.Optional(Type.Union([AnyObject, Type.Null()])),
+});
+export type CreateUserBody = Static<typeof CreateUserBody>;
