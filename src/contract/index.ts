@@ -6,7 +6,7 @@
  */
 export * from './app-info.js';
 export * from './common.js';
-export * from './error-codes.js';
+export { ERROR_CODES, type ErrorCode } from './error-codes.js';
 export * from './passkeys.js';
 export * from './sign-in.js';
 export * from './users.js';

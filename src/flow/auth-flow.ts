@@ -3,6 +3,7 @@
  * calls the client through injected ports and decides the next view. No DOM, no fetch.
  */
 import type { AppInfo } from '../client/app-info';
+import { PUBLIC_SIGNUP_DISABLED } from '../contract/error-codes';
 import type { Attachment, AuthResult, PublicUser } from '../client/types';
 import { type BrowserFeatures, NO_FEATURES } from './browser-features';
 import {
@@ -422,10 +423,11 @@ export class AuthFlow {
     try {
       created = await this.o.client.createUser(attempt.identifier, metadata, this.callOptions());
     } catch (error) {
-      const message = (error as FlowError).message ?? '';
-      const shown = message.startsWith('Public signup')
-        ? { text: message }
-        : { key: timedOut(error) ? ('request-timed-out' as const) : ('unexpected-error' as const) };
+      const { code, message } = error as FlowError;
+      const shown =
+        code === PUBLIC_SIGNUP_DISABLED
+          ? { text: message ?? '' }
+          : { key: timedOut(error) ? ('request-timed-out' as const) : ('unexpected-error' as const) };
       return this.update('identifier', { busy: false, error: shown }, step);
     }
     if (step !== this.step) return;

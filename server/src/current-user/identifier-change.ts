@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
@@ -18,7 +19,7 @@ export interface ChangeRequest {
 
 /** `profile_management: false`: users may not change their identifiers or metadata themselves. */
 export const profileChangesDisabled = () =>
-  new ApiError(403, 'operation_not_allowed', 'Profile changes are disabled for this app.');
+  new ApiError(403, ERROR_CODES.OPERATION_NOT_ALLOWED, 'Profile changes are disabled for this app.');
 
 const WORDS: Record<IdentifierType, string> = { email: 'email address', phone: 'phone number' };
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CORS_ALLOWED_HEADERS = 'Passage-Version, Passage-Element-Version, Authorization, Content-Type';
@@ -48,12 +49,13 @@ export function registerCors(app: FastifyInstance, origins: OriginPolicy): void 
       }
       return reply
         .status(403)
-        .send({ code: 'origin_not_allowed', error: `Origin ${origin} may not call this API.` });
+        .send({ code: ERROR_CODES.ORIGIN_NOT_ALLOWED, error: `Origin ${origin} may not call this API.` });
     }
     if (verdict === 'foreign') {
-      return reply
-        .status(403)
-        .send({ code: 'origin_not_allowed', error: `Origin ${origin} is not this app's auth_origin.` });
+      return reply.status(403).send({
+        code: ERROR_CODES.ORIGIN_NOT_ALLOWED,
+        error: `Origin ${origin} is not this app's auth_origin.`,
+      });
     }
   });
   // Preflights need a route to land on; the hook above answers them before it runs.

@@ -6,18 +6,20 @@ import {
   LinkStatusBody,
   MagicLinkBody,
   SendLinkBody,
+  ERROR_CODES,
 } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { requireIdentifier } from '../users/app-context.js';
+import { requireIdentifier } from '../users/identifier.js';
 import type { IdentityServices } from '../identity-services.js';
 import { type SignInPurpose, sendSignInSecret } from '../sign-in/sign-in-subject.js';
 import { buildMagicLinkUrl } from './magic-link-url.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { linkReference, type MagicLinkRow, MagicLinks } from './magic-links.js';
 
-export const magicLinkNotFound = (message: string) => new ApiError(404, 'magic_link_not_found', message);
+export const magicLinkNotFound = (message: string) =>
+  new ApiError(404, ERROR_CODES.MAGIC_LINK_NOT_FOUND, message);
 
 /**
  * `POST /register/magic-link` (201), `POST /login/magic-link` (200), `POST /magic-link/status`

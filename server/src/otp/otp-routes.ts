@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ActivateCodeBody, AuthResultBody, CodeSentBody, SendCodeBody } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
-import { requireIdentifier } from '../users/app-context.js';
+import { requireIdentifier } from '../users/identifier.js';
 import type { IdentityServices } from '../identity-services.js';
 import { type SignInPurpose, sendSignInSecret } from '../sign-in/sign-in-subject.js';
 import { CODE_LIFETIME_MS } from '../security/lifetimes.js';

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResult } from 'open-passage/contract';
 import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
@@ -12,9 +13,10 @@ import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from '../tokens
 /** How the user proved who they are; logged with every sign-in. */
 export type AuthMethod = 'passkey' | 'otp' | 'magic_link';
 
-export const userNotActive = () => new ApiError(403, 'user_not_active', 'This account is no longer active.');
+export const userNotActive = () =>
+  new ApiError(403, ERROR_CODES.USER_NOT_ACTIVE, 'This account is no longer active.');
 export const userNotFound = () =>
-  new ApiError(404, 'user_not_found', 'No user with this id exists in this app.');
+  new ApiError(404, ERROR_CODES.USER_NOT_FOUND, 'No user with this id exists in this app.');
 
 function requireActive(user: UserRow | undefined): void {
   if (!user) throw userNotFound();

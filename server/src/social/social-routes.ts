@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { currentUser } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
 import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
-import { AuthResultBody, EmptyBody } from 'open-passage/contract';
+import { AuthResultBody, EmptyBody, ERROR_CODES } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import type { IdentityServices } from '../identity-services.js';
 
@@ -12,7 +12,7 @@ const ConnectionType = Type.Union([Type.Literal('apple'), Type.Literal('github')
 const Text = Type.String({ minLength: 1, maxLength: 2048 });
 
 const socialConnectionNotFound = (message: string) =>
-  new ApiError(404, 'social_connection_not_found', message);
+  new ApiError(404, ERROR_CODES.SOCIAL_CONNECTION_NOT_FOUND, message);
 
 /**
  * Social login. This server configures no social provider: every app's

@@ -1,20 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { orNull, PublicUser, UserBody } from 'open-passage/contract';
+import { CreateUserBody, ERROR_CODES, MaybeUserBody, UserBody, UserLookupQuery } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
-import { requireIdentifier } from './app-context.js';
+import { requireIdentifier } from './identifier.js';
 import { countLookup, createPendingUser } from './counted-actions.js';
 import type { IdentityServices } from '../identity-services.js';
 import { validateUserMetadata } from './user-metadata.js';
 import { toPublicUser } from './user-views.js';
 
-/** The error text starts with "Public signup": passage-elements shows such a message verbatim. */
+/**
+ * Its own code, so clients branch on it; the text starts with "Public signup" because
+ * passage-elements shows such a message verbatim.
+ */
 export const publicSignupDisabled = () =>
-  new ApiError(403, 'operation_not_allowed', 'Public signup is disabled for this app.');
+  new ApiError(403, ERROR_CODES.PUBLIC_SIGNUP_DISABLED, 'Public signup is disabled for this app.');
 
 export const userAlreadyExists = () =>
-  new ApiError(400, 'invalid_request', 'A user with this identifier already exists.');
+  new ApiError(400, ERROR_CODES.INVALID_REQUEST, 'A user with this identifier already exists.');
 
 /** `GET /users?identifier=` (lookup) and `POST /users` (create a pending user). */
 export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
@@ -27,8 +29,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
       schema: {
         summary: 'Look up a user by email or phone number (`user: null` when there is none)',
         tags: ['users'],
-        querystring: Type.Object({ identifier: Type.String({ maxLength: 320 }) }),
-        response: { 200: Type.Object({ user: orNull(PublicUser) }), ...errorResponses(400, 404, 429) },
+        querystring: UserLookupQuery,
+        response: { 200: MaybeUserBody, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
@@ -48,10 +50,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
         summary: 'Create a pending user (repeatable while pending)',
         tags: ['users'],
         response: { 201: UserBody, ...errorResponses(400, 403, 404, 429) },
-        body: Type.Object({
-          identifier: Type.String({ maxLength: 320 }),
-          user_metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
-        }),
+        body: CreateUserBody,
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import { notifyPasskeyChange } from './passkey-notifications.js';
 import type { PasskeyRouteDeps } from './passkey-routes.js';
 import { deviceNotFound, webauthnFailed } from './webauthn-errors.js';
 import Type from 'typebox';
-import { DeviceBody, Device, EmptyBody } from 'open-passage/contract';
+import { DeviceBody, Device, EmptyBody, ERROR_CODES } from 'open-passage/contract';
 import {
   AddDeviceStartBody,
   CeremonyStarted,
@@ -23,7 +23,7 @@ import { DeviceParams, passkeyErrors } from './webauthn-schemas.js';
 const lastPasskey = () =>
   new ApiError(
     403,
-    'operation_not_allowed',
+    ERROR_CODES.OPERATION_NOT_ALLOWED,
     'This is your only passkey and this app has no other way to sign in: add another passkey first.',
   );
 

@@ -10,6 +10,7 @@ import {
   LoginStartBody,
   RegisterFinishBody,
   RegisterStartBody,
+  ERROR_CODES,
 } from 'open-passage/contract';
 import { ceremonyFinished, passkeyErrors } from './webauthn-schemas.js';
 
@@ -21,11 +22,15 @@ export interface PasskeyRouteDeps {
 const verificationRequired = () =>
   new ApiError(
     403,
-    'operation_not_allowed',
+    ERROR_CODES.OPERATION_NOT_ALLOWED,
     'This app verifies the email or phone number first: register with a one-time code or a magic link, then add a passkey.',
   );
 const alreadyRegistered = () =>
-  new ApiError(400, 'invalid_request', 'A user with this identifier already exists: log in instead.');
+  new ApiError(
+    400,
+    ERROR_CODES.INVALID_REQUEST,
+    'A user with this identifier already exists: log in instead.',
+  );
 
 /** The name an authenticator shows for the account. */
 function accountName(user: PasskeyUser): string {
