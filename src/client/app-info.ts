@@ -3,7 +3,7 @@ import type { AppInfo as ContractAppInfo, FallbackMethod } from '../contract';
 export type { AllowedIdentifier, FallbackMethod, LayoutItem, MetadataField, MetadataType } from '../contract';
 
 /** The `app` object of `GET /v1/apps/{appId}` (the fields the elements read). */
-export type AppInfo = Pick<
+export interface AppInfo extends Pick<
   ContractAppInfo,
   | 'id'
   | 'name'
@@ -20,7 +20,7 @@ export type AppInfo = Pick<
   | 'layouts'
   | 'element_customization'
   | 'element_customization_dark'
-> & {
+> {
   /** Absent on old apps: the widget then uses magic links. */
   auth_fallback_method?: FallbackMethod;
-};
+}

@@ -17,7 +17,7 @@ export const MetadataField = Type.Object({
   registration: Type.Boolean({ default: true }),
   profile: Type.Boolean({ default: true }),
 });
-export type MetadataField = Static<typeof MetadataField>;
+export interface MetadataField extends Static<typeof MetadataField> {}
 
 /** Where a metadata field sits in the registration or profile form. */
 export const LayoutItem = Type.Object({
@@ -27,7 +27,7 @@ export const LayoutItem = Type.Object({
   w: Type.Integer({ minimum: 1 }),
   h: Type.Integer({ minimum: 1 }),
 });
-export type LayoutItem = Static<typeof LayoutItem>;
+export interface LayoutItem extends Static<typeof LayoutItem> {}
 
 /** CSS custom property values of the elements' look. */
 export const Customization = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
@@ -61,6 +61,6 @@ export const AppInfo = Type.Object({
   element_customization: CustomizationAnswer,
   element_customization_dark: CustomizationAnswer,
 });
-export type AppInfo = Static<typeof AppInfo>;
+export interface AppInfo extends Static<typeof AppInfo> {}
 
 export const AppInfoBody = Type.Object({ app: AppInfo });

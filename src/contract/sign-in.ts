@@ -9,10 +9,10 @@ export const AuthResult = Type.Object({
   refresh_token: Type.String(),
   refresh_token_expiration: Type.Integer({ description: 'Unix seconds' }),
 });
-export type AuthResult = Static<typeof AuthResult>;
+export interface AuthResult extends Static<typeof AuthResult> {}
 
 export const AuthResultBody = Type.Object({ auth_result: AuthResult });
-export type AuthResultBody = Static<typeof AuthResultBody>;
+export interface AuthResultBody extends Static<typeof AuthResultBody> {}
 
 /** `POST /register/otp`, `/login/otp`: where the code goes. */
 export const SendCodeBody = Type.Object({ identifier: IdentifierText, language: Type.Optional(Language) });
@@ -68,10 +68,10 @@ export const Handshake = Type.Object({
     }),
   }),
 });
-export type Handshake = Static<typeof Handshake>;
+export interface Handshake extends Static<typeof Handshake> {}
 
 /** Answers of the passkey ceremonies' start routes. */
 export const CeremonyStarted = Type.Object({ handshake: Handshake, user: PublicUser });
-export type CeremonyStarted = Static<typeof CeremonyStarted>;
+export interface CeremonyStarted extends Static<typeof CeremonyStarted> {}
 export const LoginStarted = Type.Object({ handshake: Handshake, user: Type.Optional(PublicUser) });
-export type LoginStarted = Static<typeof LoginStarted>;
+export interface LoginStarted extends Static<typeof LoginStarted> {}

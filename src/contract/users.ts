@@ -19,7 +19,7 @@ export const PublicUser = Type.Object({
   webauthn: Type.Boolean(),
   webauthn_types: Type.Array(WebauthnType, { description: 'Never null' }),
 });
-export type PublicUser = Static<typeof PublicUser>;
+export interface PublicUser extends Static<typeof PublicUser> {}
 
 /** A passkey as Passage's `Credential`. */
 export const Device = Type.Object({
@@ -34,7 +34,7 @@ export const Device = Type.Object({
   last_login_at: Timestamp,
   icons: Type.Object({ light: orNull(Type.String()), dark: orNull(Type.String()) }),
 });
-export type Device = Static<typeof Device>;
+export interface Device extends Static<typeof Device> {}
 
 /** `CurrentUser`: the signed-in user with its passkeys. */
 export const CurrentUser = Type.Object({
@@ -46,7 +46,7 @@ export const CurrentUser = Type.Object({
   webauthn_devices: Type.Array(Device),
   social_connections: AnyObject,
 });
-export type CurrentUser = Static<typeof CurrentUser>;
+export interface CurrentUser extends Static<typeof CurrentUser> {}
 
 export const UserBody = Type.Object({ user: PublicUser });
 export const MaybeUserBody = Type.Object({ user: orNull(PublicUser) });
