@@ -44,13 +44,16 @@ function serverEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   folder = await preparedFolder('server', async (dir) => {
-    const tarball = packed()['open-passage-server'].tarball;
+    const tarballs = packed();
     writeFileSync(
       join(dir, 'package.json'),
       JSON.stringify({
         name: 'standalone-server',
         private: true,
-        dependencies: { 'open-passage-server': `file:${tarball}` },
+        dependencies: { 'open-passage-server': `file:${tarballs['open-passage-server'].tarball}` },
+        // The server imports the wire contract (open-passage/contract); open-passage is not on the
+        // registry yet: its dependency is served from the packed tarball.
+        overrides: { 'open-passage': `file:${tarballs['open-passage'].tarball}` },
         allowScripts: { 'better-sqlite3': true },
       }),
     );

@@ -128,7 +128,7 @@ export async function buildServer(
     await scope.register(otpRoutes, { identity });
     await scope.register(magicLinkRoutes, { identity });
     await scope.register(socialRoutes, { identity });
-    await scope.register(openIdConfigurationRoutes, { identity, publicUrl: config.publicUrl });
+    await scope.register(openIdConfigurationRoutes, { publicUrl: config.publicUrl });
     const passkeys = await registerPasskeys(scope, { db, identity: coreIdentity(identity), sender });
     identity.setCredentialSummaries(passkeys.summaries);
   });

@@ -14,10 +14,10 @@ export type Attachment = 'platform' | 'cross-platform';
 export type WebAuthnHandshake = Handshake;
 
 /** `GET /currentuser` (the fields the elements read). */
-export type CurrentUser = Omit<ContractCurrentUser, 'social_connections'>;
-
-type RefreshFields = 'refresh_token' | 'refresh_token_expiration';
+export interface CurrentUser extends Omit<ContractCurrentUser, 'social_connections'> {}
 
 /** Tokens from every successful sign-in; Passage's own server may leave out the refresh token. */
-export type AuthResult = Omit<ContractAuthResult, RefreshFields> &
-  Partial<Pick<ContractAuthResult, RefreshFields>>;
+export interface AuthResult extends Omit<ContractAuthResult, 'refresh_token' | 'refresh_token_expiration'> {
+  refresh_token?: string;
+  refresh_token_expiration?: number;
+}

@@ -57,6 +57,13 @@ export const JwksBody = Type.Object({
   ),
 });
 
+/** `/.well-known/openid-configuration`: where an app's tokens come from. */
+export const OpenIdConfiguration = Type.Object({
+  issuer: Type.String({ description: 'The `iss` of the app’s auth tokens' }),
+  authorization_endpoint: Type.String(),
+  jwks_uri: Type.String(),
+});
+
 /** WebAuthn options as handed to `navigator.credentials.*`. */
 export const Handshake = Type.Object({
   id: Type.String({ description: 'Echoed as `handshake_id` in the finish call' }),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { AnyObject, IdentifierText, orNull, StringEnum, Timestamp } from './common.js';
+import { AnyObject, IdentifierText, Language, orNull, StringEnum, Timestamp } from './common.js';
 
 export const WebauthnType = StringEnum(['passkey', 'platform', 'security_key']);
 export type WebauthnType = Static<typeof WebauthnType>;
@@ -61,3 +61,29 @@ export const CreateUserBody = Type.Object({
   user_metadata: Type.Optional(Type.Union([AnyObject, Type.Null()])),
 });
 export type CreateUserBody = Static<typeof CreateUserBody>;
+
+/** What an email or phone change takes besides the new identifier: the verification link's language and page. */
+const ChangeOptions = {
+  language: Type.Optional(Language),
+  magic_link_path: Type.Optional(Type.String({ maxLength: 2048 })),
+  redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
+};
+/** `PATCH /currentuser/email`, `/currentuser/phone`: answered with the verification link's id. */
+export const ChangeEmailBody = Type.Object({ new_email: Type.String({ maxLength: 320 }), ...ChangeOptions });
+export const ChangePhoneBody = Type.Object({ new_phone: Type.String({ maxLength: 64 }), ...ChangeOptions });
+/** `GET /currentuser/user-metadata`, and the body of its PATCH. */
+export const UserMetadataBody = Type.Object({ user_metadata: orNull(AnyObject) });
+export const UpdateMetadataBody = Type.Object({ user_metadata: AnyObject });
+
+/** Social login: the providers Passage's clients know (this server configures none yet). */
+export const SocialConnectionType = StringEnum(['apple', 'github', 'google']);
+export const SocialConnectionsBody = Type.Object({ social_connections: AnyObject });
+const SocialText = Type.String({ minLength: 1, maxLength: 2048 });
+export const SocialAuthorizeQuery = Type.Object({
+  connection_type: SocialConnectionType,
+  redirect_uri: SocialText,
+  code_challenge: SocialText,
+  code_challenge_method: Type.Literal('S256'),
+  state: Type.Optional(SocialText),
+});
+export const SocialTokenQuery = Type.Object({ code: SocialText, verifier: SocialText });

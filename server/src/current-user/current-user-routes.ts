@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { invalidRequest } from '../http/api-error.js';
-import { CurrentUserBody, MagicLinkBody, orNull } from 'open-passage/contract';
+import {
+  ChangeEmailBody,
+  ChangePhoneBody,
+  CurrentUserBody,
+  MagicLinkBody,
+  UpdateMetadataBody,
+  UserMetadataBody,
+} from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import type { IdentityServices } from '../identity-services.js';
 import { validateUserMetadata } from '../users/user-metadata.js';
@@ -37,18 +43,12 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
   );
   const changeResponses = { 200: MagicLinkBody, ...errorResponses(400, 401, 403, 404, 429) };
 
-  const ChangeOptions = {
-    language: Type.Optional(Type.String({ maxLength: 35 })),
-    magic_link_path: Type.Optional(Type.String({ maxLength: 2048 })),
-    redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
-  };
-
   http.patch(
     '/currentuser/email',
     {
       schema: {
         ...docs('Change (or, with "", remove) the email address; applies once the link sent to it is opened'),
-        body: Type.Object({ new_email: Type.String({ maxLength: 320 }), ...ChangeOptions }),
+        body: ChangeEmailBody,
         response: changeResponses,
       },
     },
@@ -67,7 +67,7 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     {
       schema: {
         ...docs('Change (or, with "", remove) the phone number; applies once the link sent to it is opened'),
-        body: Type.Object({ new_phone: Type.String({ maxLength: 64 }), ...ChangeOptions }),
+        body: ChangePhoneBody,
         response: changeResponses,
       },
     },
@@ -87,7 +87,7 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
       schema: {
         ...docs("The signed-in user's metadata"),
         response: {
-          200: Type.Object({ user_metadata: orNull(Type.Record(Type.String(), Type.Unknown())) }),
+          200: UserMetadataBody,
           ...errorResponses(401, 403, 404),
         },
       },
@@ -104,7 +104,7 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
     {
       schema: {
         ...docs('Change metadata fields declared `profile: true` (merged; null removes a field)'),
-        body: Type.Object({ user_metadata: Type.Record(Type.String(), Type.Unknown()) }),
+        body: UpdateMetadataBody,
         response: { 200: CurrentUserBody, ...errorResponses(400, 401, 403, 404) },
       },
     },

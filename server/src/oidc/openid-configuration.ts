@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
+import { OpenIdConfiguration } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import { issuerFor } from '../tokens/auth-tokens.js';
-import type { IdentityServices } from '../identity-services.js';
-
-const OpenIdConfiguration = Type.Object({
-  issuer: Type.String({ description: 'The `iss` of the app’s auth tokens' }),
-  authorization_endpoint: Type.String(),
-  jwks_uri: Type.String(),
-});
 
 /** `GET /.well-known/openid-configuration`: where an app's tokens come from. */
-export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{
-  identity: IdentityServices;
-  publicUrl: string;
-}> = async (http, { identity, publicUrl }) => {
+export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
+  http,
+  { publicUrl },
+) => {
   http.get(
     '/.well-known/openid-configuration',
     {

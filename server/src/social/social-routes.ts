@@ -3,13 +3,17 @@ import Type from 'typebox';
 import { currentUser } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
 import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
-import { AuthResultBody, EmptyBody, ERROR_CODES } from 'open-passage/contract';
+import {
+  AuthResultBody,
+  EmptyBody,
+  ERROR_CODES,
+  SocialAuthorizeQuery,
+  SocialConnectionsBody,
+  SocialConnectionType,
+  SocialTokenQuery,
+} from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import type { IdentityServices } from '../identity-services.js';
-
-/** The providers Passage's clients know (`social_connections` of the app info). */
-const ConnectionType = Type.Union([Type.Literal('apple'), Type.Literal('github'), Type.Literal('google')]);
-const Text = Type.String({ minLength: 1, maxLength: 2048 });
 
 const socialConnectionNotFound = (message: string) =>
   new ApiError(404, ERROR_CODES.SOCIAL_CONNECTION_NOT_FOUND, message);
@@ -35,7 +39,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService
         tags,
         security: bearer,
         response: {
-          200: Type.Object({ social_connections: Type.Record(Type.String(), Type.Unknown()) }),
+          200: SocialConnectionsBody,
           ...errorResponses(401, 403, 404),
         },
       },
@@ -54,7 +58,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService
         summary: 'Remove a social connection of the current user (there is none to remove)',
         tags,
         security: bearer,
-        params: Type.Object({ socialConnectionType: ConnectionType }),
+        params: Type.Object({ socialConnectionType: SocialConnectionType }),
         response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -73,13 +77,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService
       schema: {
         summary: 'Start a social login (no provider is configured: always refused)',
         tags,
-        querystring: Type.Object({
-          connection_type: ConnectionType,
-          redirect_uri: Text,
-          code_challenge: Text,
-          code_challenge_method: Type.Literal('S256'),
-          state: Type.Optional(Text),
-        }),
+        querystring: SocialAuthorizeQuery,
         response: {
           302: Type.Null({ description: "To the provider's sign-in page (no provider is configured yet)" }),
           ...errorResponses(400, 404),
@@ -100,7 +98,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService
       schema: {
         summary: 'Exchange a social login code for tokens (no provider is configured: always refused)',
         tags,
-        querystring: Type.Object({ code: Text, verifier: Text }),
+        querystring: SocialTokenQuery,
         response: { 201: AuthResultBody, ...errorResponses(400, 404) },
       },
     },

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from 'open-passage/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AllowedIdentifier } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
