@@ -17,7 +17,6 @@ const server = (db: 'sqlite' | 'postgres') => ({
   resolve: { alias: { 'open-passage/contract': contractSource } },
 });
 
-
 /** The React wrapper's built package, rendered by React 19 (the workspace's) or 18 (test/react18). */
 const reactWrapper = (react: 18 | 19) => ({
   test: {

@@ -62,7 +62,7 @@ test.describe('one-time code without passkeys (the fallback)', () => {
     await enterCode(el, codeIn(login));
     await page.waitForURL('**/passageSuccess');
     // Every answer the widget read (app, lookup, user, codes, tokens, a refusal) is as documented.
-    const { checked, problems } = await answers();
+    const { checked, problems } = answers();
     expect(problems).toEqual([]);
     expect(checked).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/otp\/activate 400$/)]));
     expect(checked.length).toBeGreaterThan(5);

@@ -8,26 +8,24 @@ export interface CheckedAnswers {
 
 /**
  * Checks every JSON answer of the API (`/v1/…`) the page receives against the server's OpenAPI
- * document. Returns a function that waits for the answers seen so far and gives the result.
+ * document. The calls pass through a route, so each body is read before the page uses it (a body read
+ * after the page navigated away is gone). Returns a function that gives the result so far.
  */
-export async function checkApiAnswers(page: Page): Promise<() => Promise<CheckedAnswers>> {
+export async function checkApiAnswers(page: Page): Promise<() => CheckedAnswers> {
   const check = answerChecker(await (await page.request.get('/v1/openapi.json')).json());
   const result: CheckedAnswers = { checked: [], problems: [] };
-  const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    const method = response.request().method();
-    const json = response.headers()['content-type']?.includes('application/json');
-    if (!pathname.startsWith('/v1/') || !json || method === 'OPTIONS') return;
-    pending.push(
-      response.json().then((body: unknown) => {
-        result.checked.push(`${method} ${pathname} ${response.status()}`);
-        result.problems.push(...check(method, response.url(), response.status(), body));
-      }),
-    );
+  await page.route(/\/v1\//, async (route) => {
+    const request = route.request();
+    // A call the page cancelled while it was under way fails here like it would have anyway.
+    const response = await route.fetch().catch(() => null);
+    if (!response) return route.abort().catch(() => undefined);
+    const text = await response.text();
+    if (response.headers()['content-type']?.includes('application/json')) {
+      const { pathname } = new URL(request.url());
+      result.checked.push(`${request.method()} ${pathname} ${response.status()}`);
+      result.problems.push(...check(request.method(), request.url(), response.status(), JSON.parse(text)));
+    }
+    await route.fulfill({ response, body: text }).catch(() => undefined);
   });
-  return async () => {
-    await Promise.all(pending);
-    return result;
-  };
+  return () => result;
 }
