@@ -42,7 +42,8 @@ function serverEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  // Two tarballs now (the server and the open-passage it imports the contract from): about 4 min here.
+  test.setTimeout(480_000);
   folder = await preparedFolder('server', async (dir) => {
     const tarballs = packed();
     writeFileSync(
@@ -57,7 +58,7 @@ test.beforeAll(async () => {
         allowScripts: { 'better-sqlite3': true },
       }),
     );
-    await npmInstall(dir, 280_000);
+    await npmInstall(dir, 460_000);
     // What npm installed, to compare with after the server ran (kept outside node_modules).
     writeFileSync(join(dir, 'installed.json'), JSON.stringify(listing(join(dir, 'node_modules'))));
   });
