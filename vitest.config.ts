@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The wire contract from its source (the server imports it by its package name). */
+const contractSource = fileURLToPath(new URL('./src/contract/index.ts', import.meta.url));
+
 const server = (db: 'sqlite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
@@ -11,6 +14,7 @@ const server = (db: 'sqlite' | 'postgres') => ({
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
+  resolve: { alias: { 'open-passage/contract': contractSource } },
 });
 
 /** The React wrapper's built package, rendered by React 19 (the workspace's) or 18 (test/react18). */
@@ -52,6 +56,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
         },
+        resolve: { alias: { 'open-passage/contract': contractSource } },
       },
       {
         test: {

@@ -30,13 +30,6 @@ const TAG_ORDER = [
   'development',
 ];
 
-/** Routes whose schema carries no tag yet: their section, by path. */
-const UNTAGGED = [
-  [/\/otp(\/|$)/, 'one-time codes'],
-  [/\/magic-link(\/|$)/, 'magic links'],
-  [/\/tokens$|\/jwks\.json$/, 'tokens'],
-];
-
 const TAG_TITLES = {
   apps: 'App',
   users: 'Users',
@@ -191,10 +184,8 @@ function responseRows(responses) {
   });
 }
 
-function tagOf(path, operation) {
-  if (operation.tags?.[0]) return operation.tags[0];
-  const match = UNTAGGED.find(([pattern]) => pattern.test(path));
-  return match ? match[1] : 'other';
+function tagOf(_path, operation) {
+  return operation.tags?.[0] ?? 'other';
 }
 
 function renderOperation(path, method, operation) {

@@ -16,6 +16,9 @@
  * 5. custom-elements.json names each element's shipped module (`dist/open-passage/<tag>.js`) rather
  *    than its TypeScript source, which the package does not contain, and the main entry as the module
  *    of the types its props and events use (checked: the main entry exports each of them).
+ * 6. `dist/contract/`: the wire contract (src/contract: TypeBox schemas, their types, the error codes)
+ *    compiled on its own for `open-passage/contract`, which the server imports. The elements' bundle
+ *    takes only its types and single error codes, never this build.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -176,6 +179,30 @@ const json = JSON.stringify(
 );
 writeFileSync('custom-elements.json', json);
 
+// 6. The wire contract, compiled as an ES module with declarations (its imports carry .js already).
+rmSync('dist/contract', { recursive: true, force: true });
+const contract = ts.createProgram(['src/contract/index.ts'], {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  declaration: true,
+  skipLibCheck: true,
+  types: [],
+  rootDir: 'src/contract',
+  outDir: 'dist/contract',
+});
+const emitted = contract.emit();
+const problems = [...ts.getPreEmitDiagnostics(contract), ...emitted.diagnostics];
+if (problems.length > 0) {
+  const host = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => process.cwd(),
+    getNewLine: () => '\n',
+  };
+  throw new Error(`src/contract does not compile:\n${ts.formatDiagnostics(problems, host)}`);
+}
+
 console.log(
-  `elements-package: dist/index.js and loader/ written, ${changed} declaration files given extensions, ${pruned} unreached ones removed`,
+  `elements-package: dist/index.js, loader/ and dist/contract/ written, ${changed} declaration files given extensions, ${pruned} unreached ones removed`,
 );

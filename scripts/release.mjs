@@ -32,9 +32,9 @@ export function manifests() {
   return Object.fromEntries(RELEASED.map(({ name, dir }) => [name, readJson(join(dir, 'package.json'))]));
 }
 
-/** open-passage-react's range on open-passage, wherever it declares it. */
-export function elementsRange(react) {
-  return react.dependencies?.['open-passage'] ?? react.peerDependencies?.['open-passage'] ?? null;
+/** A package's range on open-passage, wherever it declares it. */
+export function elementsRange(pkg) {
+  return pkg.dependencies?.['open-passage'] ?? pkg.peerDependencies?.['open-passage'] ?? null;
 }
 
 /** What is wrong with the versions as they stand (empty when the three agree and the range fits). */
@@ -46,11 +46,14 @@ export function versionProblems(all = manifests()) {
       `the three packages must share one version, found ${RELEASED.map(({ name }) => `${name}@${all[name].version}`).join(', ')}`,
     );
   }
-  const range = elementsRange(all['open-passage-react']);
   const version = all['open-passage'].version;
-  if (range === null) problems.push('open-passage-react does not depend on open-passage');
-  else if (!semver.satisfies(version, range)) {
-    problems.push(`open-passage-react's range on open-passage (${range}) does not accept ${version}`);
+  // The React package wraps the elements; the server imports the wire contract (open-passage/contract).
+  for (const name of ['open-passage-react', 'open-passage-server']) {
+    const range = elementsRange(all[name]);
+    if (range === null) problems.push(`${name} does not depend on open-passage`);
+    else if (!semver.satisfies(version, range)) {
+      problems.push(`${name}'s range on open-passage (${range}) does not accept ${version}`);
+    }
   }
   return problems;
 }
@@ -73,7 +76,7 @@ export function releaseChangelog(text, version, date) {
 }
 
 /**
- * Sets the three packages' version (and open-passage-react's range on open-passage), then lets npm
+ * Sets the three packages' version (and the React package's and the server's range on open-passage), then lets npm
  * update package-lock.json; false when npm fails.
  */
 export function bump(version, at = root) {
@@ -81,7 +84,7 @@ export function bump(version, at = root) {
     const file = join(at, dir, 'package.json');
     const pkg = JSON.parse(readFileSync(file, 'utf8'));
     pkg.version = version;
-    if (pkg.name === 'open-passage-react') {
+    if (pkg.name === 'open-passage-react' || pkg.name === 'open-passage-server') {
       const field = pkg.dependencies?.['open-passage'] ? 'dependencies' : 'peerDependencies';
       pkg[field] = { ...pkg[field], 'open-passage': `^${version}` };
     }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { checkApiAnswers } from '../support/api-answers';
 import {
   codeIn,
   enterCode,
@@ -16,6 +17,7 @@ test.describe('one-time code without passkeys (the fallback)', () => {
   });
 
   test('registers with a code from the outbox, then logs in with a new code', async ({ page }) => {
+    const answers = await checkApiAnswers(page);
     const email = uniqueEmail('otp');
     const events: string[] = [];
     await page.exposeFunction('recordEvent', (name: string) => events.push(name));
@@ -59,6 +61,11 @@ test.describe('one-time code without passkeys (the fallback)', () => {
     await el.getByLabel('Digit 1 of 6').fill('');
     await enterCode(el, codeIn(login));
     await page.waitForURL('**/passageSuccess');
+    // Every answer the widget read (app, lookup, user, codes, tokens, a refusal) is as documented.
+    const { checked, problems } = answers();
+    expect(problems).toEqual([]);
+    expect(checked).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/otp\/activate 400$/)]));
+    expect(checked.length).toBeGreaterThan(5);
   });
 
   test('resend sends a new code; back returns to the form with the identifier', async ({ page }) => {

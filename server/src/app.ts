@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './apps/app-routes.js';
+import { registerAppScope } from './apps/app-scope.js';
 import type { AppSettings } from './apps/app-settings.js';
 import { readAppsFile } from './apps/apps-file.js';
 import { AppsRepository } from './apps/apps-repository.js';
@@ -14,7 +15,7 @@ import type { WorkerOptions } from './delivery/delivery-worker.js';
 import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
-import { AppOrigins } from './http/app-origins.js';
+import { AppOrigins } from './apps/app-origins.js';
 import { registerCors } from './http/cors.js';
 import {
   answerClientError,
@@ -37,7 +38,7 @@ import { openIdConfigurationRoutes } from './oidc/openid-configuration.js';
 import { otpRoutes } from './otp/otp-routes.js';
 import { socialRoutes } from './social/social-routes.js';
 import { tokenRoutes } from './tokens/token-routes.js';
-import { IdentityServices } from './users/identity-services.js';
+import { IdentityServices } from './identity-services.js';
 import { usersRoutes } from './users/users-routes.js';
 import { coreIdentity } from './webauthn/core-identity.js';
 import { registerPasskeys } from './webauthn/register-passkeys.js';
@@ -57,7 +58,7 @@ export interface OpenPassageServer {
   delivery: Delivery;
   /** Routes registered without a schema (must stay empty; checked by a test). */
   routesWithoutSchema: RouteWithoutSchema[];
-  /** Users, tokens, auth results and rate limits, for the other features (see users/identity-services.ts). */
+  /** Users, tokens, auth results and rate limits, for the other features (see identity-services.ts). */
   identity: IdentityServices;
   close(): Promise<void>;
 }
@@ -103,8 +104,6 @@ export async function buildServer(
   await http.register(healthRoutes, { db, dbKind: kind });
   registerOpenApiRoute(http);
 
-  await http.register(appRoutes, { apps: appsRepository });
-
   const useDevOutbox = !config.production && (config.smtpUrl === null || config.smsProvider === null);
   const devOutbox = useDevOutbox ? new DevOutbox(db) : null;
   if (devOutbox) registerDevOutboxRoutes(http, devOutbox);
@@ -121,13 +120,19 @@ export async function buildServer(
   const sender: MessageSender = delivery.sender;
   const identity = new IdentityServices(db, appsRepository, sender, secrets, http.log, config);
 
-  await http.register(usersRoutes, { identity });
-  await http.register(tokenRoutes, { identity });
-  await http.register(currentUserRoutes, { identity });
-  await http.register(otpRoutes, { identity });
-  await http.register(magicLinkRoutes, { identity });
-  await http.register(socialRoutes, { identity });
-  await http.register(openIdConfigurationRoutes, { identity, publicUrl: config.publicUrl });
+  // One app's API: a plugin per feature, each with paths below /v1/apps/:appId (docs/contributing.md).
+  await registerAppScope(http, identity.appCache, async (scope) => {
+    await scope.register(appRoutes);
+    await scope.register(usersRoutes, { identity });
+    await scope.register(tokenRoutes, { identity });
+    await scope.register(currentUserRoutes, { identity });
+    await scope.register(otpRoutes, { identity });
+    await scope.register(magicLinkRoutes, { identity });
+    await scope.register(socialRoutes, { identity });
+    await scope.register(openIdConfigurationRoutes, { publicUrl: config.publicUrl });
+    const passkeys = await registerPasskeys(scope, { db, identity: coreIdentity(identity), sender });
+    identity.setCredentialSummaries(passkeys.summaries);
+  });
   await http.register(contactRoutes, {
     db,
     apps: appsRepository,
@@ -144,14 +149,8 @@ export async function buildServer(
     });
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }
+  // Passage's management API (API keys) shares paths with the auth API and answers by its own key.
   await http.register(managementApi, { identity, apps: appsRepository, adminApiKey: config.adminApiKey });
-  const passkeys = await registerPasskeys(http, {
-    db,
-    apps: identity.appCache,
-    identity: coreIdentity(identity),
-    sender,
-  });
-  identity.setCredentialSummaries(passkeys.summaries);
 
   const site = await registerStaticSite(http, config.staticDir);
 

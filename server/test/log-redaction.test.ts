@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactUrl } from '../src/security/log-redaction.js';
+import { redactSecrets, redactUrl } from '../src/http/log-redaction.js';
 
 describe('redactUrl', () => {
   it('masks secret query parameters and keeps the rest', () => {

@@ -92,6 +92,21 @@ describe('GET /v1/openapi.json documents answers', () => {
     }
   });
 
+  // A redirect is the success of a route that answers no body (social/authorize).
+  it('gives every operation a success answer with its body schema', () => {
+    const undocumented: string[] = [];
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const success = Object.keys(operation.responses ?? {}).filter((status) => /^[23]\d\d$/.test(status));
+        const described = success.some(
+          (status) => /^(204|3\d\d)$/.test(status) || schemaOf(operation, Number(status)) !== undefined,
+        );
+        if (!described) undocumented.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
   it('describes the Passage objects key by key', () => {
     const me = schemaOf(paths['/v1/apps/{appId}/currentuser']?.get ?? {}, 200) as {
       properties: { user: { properties: Record<string, unknown>; required: string[] } };

@@ -164,7 +164,7 @@ describe('users: lookup and create', () => {
     const res = await t.call('POST', users(CLOSED_APP), { identifier: 'eve@example.com' });
     expect(res.status).toBe(403);
     const body = (await res.json()) as { code: string; error: string };
-    expect(body.code).toBe('operation_not_allowed');
+    expect(body.code).toBe('public_signup_disabled');
     expect(body.error).toMatch(/^Public signup/);
   });
 

@@ -1,6 +1,7 @@
 import { CLIENT_VERSION, ELEMENT_VERSION } from '../constants';
 import type { AppInfo } from './app-info';
 import { type CallOptions, type HttpOptions, request } from './http';
+import { PassageError } from './passage-error';
 
 /** Transport settings of a client: the API base (the page's origin by default) and the version headers. */
 export function httpOptions(
@@ -20,5 +21,15 @@ export async function fetchAppInfo(
   appId: string,
   options?: CallOptions,
 ): Promise<AppInfo> {
-  return (await request<{ app: AppInfo }>(http, 'GET', appPath(appId), undefined, options)).app;
+  const answer = await request<{ app?: AppInfo } | undefined>(
+    http,
+    'GET',
+    appPath(appId),
+    undefined,
+    options,
+  );
+  // Checked here, not with client/answers.ts: this module is part of the elements' first render.
+  if (typeof answer?.app !== 'object' || !answer.app)
+    throw new PassageError(0, 'unexpected_answer', "The server's answer has no app.");
+  return answer.app;
 }

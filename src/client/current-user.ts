@@ -2,7 +2,8 @@ import type { CredentialStore } from './credential-store';
 import { type CallOptions, type HttpOptions, type Method, request } from './http';
 import { PassageError } from './passage-error';
 import type { Session } from './session';
-import type { Attachment, CurrentUser, Device, WebAuthnHandshake } from './types';
+import { handshakeIn, objectIn, stringIn } from './answers';
+import type { Attachment, CurrentUser, Device } from './types';
 import { createCredential } from './webauthn';
 
 /** Operations on the signed-in user (Bearer auth token, refreshed when needed). Profile operations
@@ -26,8 +27,7 @@ export class CurrentUserClient {
    * with 704 when no session exists. */
   async userInfo(options?: CallOptions): Promise<CurrentUser | undefined> {
     try {
-      const { user } = await this.call<{ user: CurrentUser }>('GET', '', undefined, options);
-      return user;
+      return objectIn<CurrentUser>(await this.call<unknown>('GET', '', undefined, options), 'user');
     } catch (error) {
       if (error instanceof PassageError && error.statusCode >= 700) throw error;
       return undefined;
@@ -36,14 +36,11 @@ export class CurrentUserClient {
 
   /** Adds a passkey for the signed-in user (devices/start → browser → devices/finish). */
   async addDevice(attachment: Attachment = 'platform', options?: CallOptions): Promise<Device> {
-    const start = await this.call<{ handshake: WebAuthnHandshake; user: { id: string } }>(
-      'POST',
-      '/devices/start',
-      { authenticator_attachment: attachment },
-      options,
-    );
+    const body = { authenticator_attachment: attachment };
+    const answer = await this.call<unknown>('POST', '/devices/start', body, options);
+    const start = { handshake: handshakeIn(answer), user: { id: stringIn(objectIn(answer, 'user'), 'id') } };
     const handshakeResponse = await createCredential(start.handshake.challenge.publicKey, options?.signal);
-    const { device } = await this.call<{ device: Device }>(
+    const finished = await this.call<unknown>(
       'POST',
       '/devices/finish',
       {
@@ -53,6 +50,7 @@ export class CurrentUserClient {
       },
       options,
     );
+    const device = objectIn<Device>(finished, 'device');
     this.credentials.set(start.user.id, String(handshakeResponse.id));
     return device;
   }

@@ -8,7 +8,8 @@ import { CurrentUserClient } from './current-user';
 import { type CallOptions, type HttpOptions, type Method, request } from './http';
 import { type LockManagerLike, Session } from './session';
 import { LocalTokenStore, type TokenStore } from './token-store';
-import type { Attachment, AuthResult, PublicUser, WebAuthnHandshake } from './types';
+import type { Attachment, AuthResult, PublicUser } from './types';
+import { authResultIn, handshakeIn, objectIn, stringIn } from './answers';
 import { createCredential, getCredential } from './webauthn';
 
 export interface PassageClientOptions {
@@ -31,8 +32,6 @@ export interface PassageClientOptions {
   /** Coordinates token refreshes across tabs (`navigator.locks` by default; `null`: this tab only). */
   locks?: LockManagerLike | null;
 }
-
-type AuthAnswer = { auth_result: AuthResult };
 
 /** The browser client of the identity API, scoped to one app. */
 export class PassageClient {
@@ -64,8 +63,8 @@ export class PassageClient {
     return appPath(this.appId);
   }
 
-  private call<T>(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<T> {
-    return request<T>(this.http, method, `${this.base}${path}`, body, options);
+  private call(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<unknown> {
+    return request<unknown>(this.http, method, `${this.base}${path}`, body, options);
   }
 
   /** Every answer carrying tokens is stored before it is returned. */
@@ -75,9 +74,9 @@ export class PassageClient {
     body: unknown,
     options: CallOptions | undefined,
   ): Promise<AuthResult> {
-    const { auth_result } = await this.call<AuthAnswer>(method, path, body, options);
-    if (auth_result?.auth_token) this.tokenStore.setTokens(auth_result);
-    return auth_result;
+    const result = authResultIn(await this.call(method, path, body, options));
+    if (result.auth_token) this.tokenStore.setTokens(result);
+    return result;
   }
 
   appInfo(options?: CallOptions): Promise<AppInfo> {
@@ -96,7 +95,11 @@ export class PassageClient {
   /** The user with this identifier, or null when there is none. */
   async identifierExists(identifier: string, options?: CallOptions): Promise<PublicUser | null> {
     const query = new URLSearchParams({ identifier });
-    return (await this.call<{ user: PublicUser | null }>('GET', `/users?${query}`, undefined, options)).user;
+    return objectIn<PublicUser | null>(
+      await this.call('GET', `/users?${query}`, undefined, options),
+      'user',
+      true,
+    );
   }
 
   async createUser(
@@ -105,7 +108,7 @@ export class PassageClient {
     options?: CallOptions,
   ): Promise<PublicUser> {
     const body = userMetadata ? { identifier, user_metadata: userMetadata } : { identifier };
-    return (await this.call<{ user: PublicUser }>('POST', '/users', body, options)).user;
+    return objectIn<PublicUser>(await this.call('POST', '/users', body, options), 'user');
   }
 
   /** Passkey registration: start → navigator.credentials.create → finish. */
@@ -114,15 +117,9 @@ export class PassageClient {
     attachment: Attachment = 'platform',
     options?: CallOptions,
   ): Promise<AuthResult> {
-    const start = await this.call<{ handshake: WebAuthnHandshake; user: { id: string } }>(
-      'POST',
-      '/register/webauthn/start',
-      {
-        identifier,
-        authenticator_attachment: attachment,
-      },
-      options,
-    );
+    const body = { identifier, authenticator_attachment: attachment };
+    const answer = await this.call('POST', '/register/webauthn/start', body, options);
+    const start = { handshake: handshakeIn(answer), user: { id: stringIn(objectIn(answer, 'user'), 'id') } };
     const response = await createCredential(start.handshake.challenge.publicKey, options?.signal);
     const result = await this.signIn(
       'POST',
@@ -140,14 +137,8 @@ export class PassageClient {
 
   /** Passkey login for a known identifier. */
   async login(identifier: string, options?: CallOptions): Promise<AuthResult> {
-    const start = await this.call<{ handshake: WebAuthnHandshake; user?: { id: string } }>(
-      'POST',
-      '/login/webauthn/start',
-      {
-        identifier,
-      },
-      options,
-    );
+    const answer = await this.call('POST', '/login/webauthn/start', { identifier }, options);
+    const start = { handshake: handshakeIn(answer), user: (answer as { user?: { id?: unknown } }).user };
     const response = await getCredential(start.handshake.challenge.publicKey, {
       ...(options?.signal ? { signal: options.signal } : {}),
     });
@@ -155,7 +146,7 @@ export class PassageClient {
       'POST',
       '/login/webauthn/finish',
       {
-        ...(start.user?.id ? { user_id: start.user.id } : {}),
+        ...(typeof start.user?.id === 'string' && start.user.id ? { user_id: start.user.id } : {}),
         handshake_id: start.handshake.id,
         handshake_response: response,
       },
@@ -166,12 +157,9 @@ export class PassageClient {
   /** Passkey autofill (conditional mediation): a body-less start, aborted through `signal`. */
   async loginConditional(signal: AbortSignal): Promise<AuthResult> {
     const options = { signal };
-    const start = await this.call<{ handshake: WebAuthnHandshake }>(
-      'POST',
-      '/login/webauthn/start',
-      undefined,
-      options,
-    );
+    const start = {
+      handshake: handshakeIn(await this.call('POST', '/login/webauthn/start', undefined, options)),
+    };
     const response = await getCredential(start.handshake.challenge.publicKey, { signal, conditional: true });
     // The answer arrives whenever the visitor picks a passkey: only its finish call is timed.
     return this.signIn(
@@ -195,8 +183,10 @@ export class PassageClient {
     const magicLinkPath =
       path ?? (typeof location === 'undefined' ? '/' : location.pathname + location.search + location.hash);
     const body = { identifier, magic_link_path: magicLinkPath, language };
-    return (await this.call<{ magic_link: { id: string } }>('POST', `/${kind}/magic-link`, body, options))
-      .magic_link;
+    return objectIn<{ id: string }>(
+      await this.call('POST', `/${kind}/magic-link`, body, options),
+      'magic_link',
+    );
   }
 
   newRegisterMagicLink(
@@ -231,7 +221,7 @@ export class PassageClient {
     language: string,
     options?: CallOptions,
   ): Promise<{ otp_id: string }> {
-    return this.call('POST', '/register/otp', { identifier, language }, options);
+    return this.newOneTimePasscode('register', identifier, language, options);
   }
 
   newLoginOneTimePasscode(
@@ -239,7 +229,17 @@ export class PassageClient {
     language: string,
     options?: CallOptions,
   ): Promise<{ otp_id: string }> {
-    return this.call('POST', '/login/otp', { identifier, language }, options);
+    return this.newOneTimePasscode('login', identifier, language, options);
+  }
+
+  private async newOneTimePasscode(
+    kind: 'register' | 'login',
+    identifier: string,
+    language: string,
+    options?: CallOptions,
+  ): Promise<{ otp_id: string }> {
+    const answer = await this.call('POST', `/${kind}/otp`, { identifier, language }, options);
+    return { otp_id: stringIn(answer, 'otp_id') };
   }
 
   oneTimePasscodeActivate(otp: string, otpId: string, options?: CallOptions): Promise<AuthResult> {

@@ -3,7 +3,7 @@ import { abortedError, type CallOptions, type HttpOptions, request } from './htt
 import { isAuthTokenValid } from './jwt';
 import { PassageError } from './passage-error';
 import type { TokenStore } from './token-store';
-import type { AuthResult } from './types';
+import { authResultIn, stringIn } from './answers';
 
 /** The part of the Web Locks API (`navigator.locks`) the session uses. */
 export interface LockManagerLike {
@@ -74,16 +74,13 @@ export class Session {
     // Another tab's refresh was refused (it cleared the tokens), or it signed out.
     if (!refreshToken) throw clientError('PSGLoginRequired');
     try {
-      const { auth_result } = await request<{ auth_result: AuthResult }>(
-        this.http,
-        'POST',
-        `${this.base}/tokens`,
-        {
-          refresh_token: refreshToken,
-        },
-      );
-      this.tokens.setTokens(auth_result);
-      return auth_result.auth_token;
+      const answer = await request<unknown>(this.http, 'POST', `${this.base}/tokens`, {
+        refresh_token: refreshToken,
+      });
+      const result = authResultIn(answer);
+      const token = stringIn(result, 'auth_token');
+      this.tokens.setTokens(result);
+      return token;
     } catch (error) {
       if (!refusesRefreshToken(error)) throw error;
       // Only forget the tokens this refresh was about (another tab may have stored newer ones).

@@ -1,54 +1,23 @@
-export type WebauthnType = 'passkey' | 'platform' | 'security_key';
+// The wire types come from the contract (src/contract): types only, so no schema code is bundled.
+import type {
+  AuthResult as ContractAuthResult,
+  CurrentUser as ContractCurrentUser,
+  Handshake,
+} from '../contract';
+
+export type { Device, PublicUser, UserStatus, WebauthnType } from '../contract';
 
 /** Which authenticator a new passkey is made on: this device, or a security key or phone. */
 export type Attachment = 'platform' | 'cross-platform';
 
 /** The WebAuthn ceremony a start route opens: its id and the options for the browser. */
-export interface WebAuthnHandshake {
-  id: string;
-  challenge: { publicKey: Record<string, unknown> };
-}
-export type UserStatus = 'active' | 'inactive' | 'pending' | '';
+export type WebAuthnHandshake = Handshake;
 
-/** A user as `GET /users?identifier=` and `POST /users` return it. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  email_verified: boolean;
-  phone: string;
-  phone_verified: boolean;
-  status: UserStatus;
-  user_metadata: Record<string, unknown> | null;
-  webauthn: boolean;
-  webauthn_types: WebauthnType[];
-}
+/** `GET /currentuser` (the fields the elements read). */
+export interface CurrentUser extends Omit<ContractCurrentUser, 'social_connections'> {}
 
-/** `GET /currentuser` (the fields the elements read; profile reads more). */
-export interface CurrentUser extends PublicUser {
-  created_at: string;
-  updated_at: string;
-  last_login_at: string;
-  login_count: number;
-  webauthn_devices: Device[];
-}
-
-export interface Device {
-  id: string;
-  cred_id: string;
-  user_id: string;
-  friendly_name: string;
-  type: WebauthnType;
-  usage_count: number;
-  created_at: string;
-  updated_at: string;
-  last_login_at: string;
-  icons: { light: string | null; dark: string | null };
-}
-
-/** Tokens from every successful sign-in. */
-export interface AuthResult {
-  auth_token: string;
-  redirect_url: string;
+/** Tokens from every successful sign-in; Passage's own server may leave out the refresh token. */
+export interface AuthResult extends Omit<ContractAuthResult, 'refresh_token' | 'refresh_token_expiration'> {
   refresh_token?: string;
   refresh_token_expiration?: number;
 }

@@ -4,7 +4,8 @@
  */
 import { clientError } from './client-errors';
 
-type PublicKeyJson = Record<string, unknown>;
+/** The options the server sent (handed over to @simplewebauthn as they are). */
+type PublicKeyJson = object;
 
 const library = () => import('@simplewebauthn/browser');
 

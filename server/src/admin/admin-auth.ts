@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/api-error.js';
@@ -10,7 +11,7 @@ export function checkAdminKey(header: string | undefined, apiKey: string): void 
   if (!presented || !timingSafeEqual(digest(presented), digest(apiKey))) {
     throw new ApiError(
       401,
-      'invalid_access_token',
+      ERROR_CODES.INVALID_ACCESS_TOKEN,
       'A valid admin API key is required (Authorization: Bearer <ADMIN_API_KEY>).',
     );
   }

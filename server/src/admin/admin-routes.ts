@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
-import { AppIdParams } from '../apps/app-routes.js';
+import { AppIdParams } from '../apps/app-scope.js';
 import { AppSettings, appSettingsProblem } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
-import { ErrorBody, errorResponses } from '../openapi/passage-schemas.js';
+import { ErrorBody, ERROR_CODES } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
 import { adminDocs, requireAdminKey } from './admin-auth.js';
 
 export interface AdminRoutesOptions {
@@ -38,12 +39,13 @@ function validated(candidate: unknown): AppSettings {
   if (first) {
     throw new ApiError(
       400,
-      'invalid_request',
+      ERROR_CODES.INVALID_REQUEST,
       `body${first.instancePath.replaceAll('/', '.')} ${first.message}`,
     );
   }
   const problem = appSettingsProblem(withDefaults as AppSettings);
-  if (problem) throw new ApiError(400, 'invalid_request', `body.${problem.field} ${problem.message}`);
+  if (problem)
+    throw new ApiError(400, ERROR_CODES.INVALID_REQUEST, `body.${problem.field} ${problem.message}`);
   return withDefaults as AppSettings;
 }
 
@@ -93,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     async (request, reply) => {
       const settings = validated(request.body);
       if (await apps.find(settings.id)) {
-        throw new ApiError(409, 'app_exists', `An app with id ${settings.id} already exists.`);
+        throw new ApiError(409, ERROR_CODES.APP_EXISTS, `An app with id ${settings.id} already exists.`);
       }
       await apps.upsert(settings);
       return reply.status(201).send({ app: settings });

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
+import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { appNotFound, invalidRequest } from '../http/api-error.js';
-import { CurrentUser, errorResponses } from '../openapi/passage-schemas.js';
-import { userNotFound } from '../tokens/auth-results.js';
+import { CurrentUser } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
+import { userNotFound } from '../sign-in/auth-results.js';
 import { describeIdentifierProblem, parseIdentifier } from '../users/identifier.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { toCurrentUser } from '../users/user-views.js';
 import type { UserRow, UserStatus } from '../users/users-repository.js';
 import { adminDocs, requireAdminKey } from './admin-auth.js';

@@ -1,33 +1,8 @@
 import Type, { type Static } from 'typebox';
+import { Customization, LayoutItem, MetadataField } from 'open-passage/contract';
 import { redirectUrlProblem } from '../http/safe-urls.js';
 
 const Identifier = Type.Union([Type.Literal('email'), Type.Literal('phone'), Type.Literal('both')]);
-
-export const MetadataField = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
-  field_name: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }),
-  friendly_name: Type.String({ minLength: 1, maxLength: 128 }),
-  type: Type.Union([
-    Type.Literal('string'),
-    Type.Literal('boolean'),
-    Type.Literal('integer'),
-    Type.Literal('date'),
-    Type.Literal('phone'),
-    Type.Literal('email'),
-  ]),
-  registration: Type.Boolean({ default: true }),
-  profile: Type.Boolean({ default: true }),
-});
-
-const LayoutItem = Type.Object({
-  id: Type.String({ minLength: 1 }),
-  x: Type.Integer({ minimum: 0 }),
-  y: Type.Integer({ minimum: 0 }),
-  w: Type.Integer({ minimum: 1 }),
-  h: Type.Integer({ minimum: 1 }),
-});
-
-const Customization = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
 
 /** An origin as browsers send it: scheme, host and port, no path. */
 const ORIGIN_PATTERN = '^https?://[^/\\s]+$';

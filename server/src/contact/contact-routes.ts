@@ -5,7 +5,7 @@ import Type from 'typebox';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import type { Db } from '../db/database.js';
 import type { OutgoingMessage } from '../delivery/outgoing-message.js';
-import { type AppOrigins, normalizeOrigin } from '../http/app-origins.js';
+import { type AppOrigins, normalizeOrigin } from '../apps/app-origins.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { type LimitPolicy, RateLimiter } from '../security/rate-limiter.js';
 import { storeContactMessage } from './contact-repository.js';

@@ -1,19 +1,20 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
-import { userNotActive } from '../tokens/auth-results.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import { userNotActive } from '../sign-in/auth-results.js';
+import type { IdentityServices } from '../identity-services.js';
 import type { UserRow } from '../users/users-repository.js';
 
 /** W9: changing how one signs in (identifiers, passkeys) needs a sign-in at most this old. */
 export const REAUTH_MAX_AGE_SECONDS = 15 * 60;
 
 export const invalidAccessToken = () =>
-  new ApiError(401, 'invalid_access_token', 'The auth token is missing, invalid or expired.');
+  new ApiError(401, ERROR_CODES.INVALID_ACCESS_TOKEN, 'The auth token is missing, invalid or expired.');
 
 export const reauthenticationRequired = () =>
   new ApiError(
     401,
-    'reauthentication_required',
+    ERROR_CODES.REAUTHENTICATION_REQUIRED,
     'For this change you need to have signed in within the last 15 minutes. Sign in again, then retry.',
   );
 

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
 import { invalidRequest } from '../http/api-error.js';
-import { CurrentUserBody, errorResponses, MagicLinkBody, orNull } from '../openapi/passage-schemas.js';
-import { addRetryAfterHeader } from '../security/rate-limiter.js';
-import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import {
+  ChangeEmailBody,
+  ChangePhoneBody,
+  CurrentUserBody,
+  MagicLinkBody,
+  UpdateMetadataBody,
+  UserMetadataBody,
+} from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
+import type { IdentityServices } from '../identity-services.js';
 import { validateUserMetadata } from '../users/user-metadata.js';
 import { toCurrentUser } from '../users/user-views.js';
 import { parseMetadata, type UserRow } from '../users/users-repository.js';
@@ -20,45 +24,36 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
   const view = async (appId: string, user: UserRow) =>
     toCurrentUser(user, await identity.credentials.forUser(appId, user.id));
   // Email and phone changes count against the send limits: their 429s carry Retry-After.
-  addRetryAfterHeader(http);
 
   const docs = (summary: string) => ({ summary, tags: ['current user'], security: [{ bearerAuth: [] }] });
 
   http.get(
-    '/v1/apps/:appId/currentuser',
+    '/currentuser',
     {
       schema: {
         ...docs('The signed-in user'),
-        params: AppIdParams,
         response: { 200: CurrentUserBody, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const user = await currentUser(identity, request, app.id);
       return { user: await view(app.id, user) };
     },
   );
   const changeResponses = { 200: MagicLinkBody, ...errorResponses(400, 401, 403, 404, 429) };
 
-  const ChangeOptions = {
-    language: Type.Optional(Type.String({ maxLength: 35 })),
-    magic_link_path: Type.Optional(Type.String({ maxLength: 2048 })),
-    redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
-  };
-
   http.patch(
-    '/v1/apps/:appId/currentuser/email',
+    '/currentuser/email',
     {
       schema: {
         ...docs('Change (or, with "", remove) the email address; applies once the link sent to it is opened'),
-        params: AppIdParams,
-        body: Type.Object({ new_email: Type.String({ maxLength: 320 }), ...ChangeOptions }),
+        body: ChangeEmailBody,
         response: changeResponses,
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const { user, authTime } = await currentSession(identity, request, app.id);
       requireRecentSignIn(authTime);
       const { new_email, language, magic_link_path } = request.body;
@@ -68,17 +63,16 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
   );
 
   http.patch(
-    '/v1/apps/:appId/currentuser/phone',
+    '/currentuser/phone',
     {
       schema: {
         ...docs('Change (or, with "", remove) the phone number; applies once the link sent to it is opened'),
-        params: AppIdParams,
-        body: Type.Object({ new_phone: Type.String({ maxLength: 64 }), ...ChangeOptions }),
+        body: ChangePhoneBody,
         response: changeResponses,
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const { user, authTime } = await currentSession(identity, request, app.id);
       requireRecentSignIn(authTime);
       const { new_phone, language, magic_link_path } = request.body;
@@ -88,36 +82,34 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
   );
 
   http.get(
-    '/v1/apps/:appId/currentuser/user-metadata',
+    '/currentuser/user-metadata',
     {
       schema: {
         ...docs("The signed-in user's metadata"),
-        params: AppIdParams,
         response: {
-          200: Type.Object({ user_metadata: orNull(Type.Record(Type.String(), Type.Unknown())) }),
+          200: UserMetadataBody,
           ...errorResponses(401, 403, 404),
         },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const user = await currentUser(identity, request, app.id);
       return { user_metadata: parseMetadata(user) };
     },
   );
 
   http.patch(
-    '/v1/apps/:appId/currentuser/user-metadata',
+    '/currentuser/user-metadata',
     {
       schema: {
         ...docs('Change metadata fields declared `profile: true` (merged; null removes a field)'),
-        params: AppIdParams,
-        body: Type.Object({ user_metadata: Type.Record(Type.String(), Type.Unknown()) }),
+        body: UpdateMetadataBody,
         response: { 200: CurrentUserBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const user = await currentUser(identity, request, app.id);
       if (!app.profile_management) throw profileChangesDisabled();
       const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata, {

@@ -1,11 +1,12 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { buildMagicLinkUrl, linkLanding } from '../magic-links/magic-link-url.js';
 import { MagicLinks } from '../magic-links/magic-links.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { type IdentifierType, isEmail, toE164 } from '../users/identifier.js';
-import type { IdentityServices } from '../users/identity-services.js';
-import { enforceSendLimits, messageLanguage } from '../users/sign-in-subject.js';
+import type { IdentityServices } from '../identity-services.js';
+import { enforceSendLimits, messageLanguage } from '../sign-in/sign-in-subject.js';
 import type { UserRow } from '../users/users-repository.js';
 
 export interface ChangeRequest {
@@ -18,7 +19,7 @@ export interface ChangeRequest {
 
 /** `profile_management: false`: users may not change their identifiers or metadata themselves. */
 export const profileChangesDisabled = () =>
-  new ApiError(403, 'operation_not_allowed', 'Profile changes are disabled for this app.');
+  new ApiError(403, ERROR_CODES.OPERATION_NOT_ALLOWED, 'Profile changes are disabled for this app.');
 
 const WORDS: Record<IdentifierType, string> = { email: 'email address', phone: 'phone number' };
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 /** An error answered as Passage's `{code, error}` body with the given HTTP status. */
 export class ApiError extends Error {
   constructor(
@@ -10,5 +11,5 @@ export class ApiError extends Error {
   }
 }
 
-export const appNotFound = () => new ApiError(404, 'app_not_found', 'No app with this id exists.');
-export const invalidRequest = (message: string) => new ApiError(400, 'invalid_request', message);
+export const appNotFound = () => new ApiError(404, ERROR_CODES.APP_NOT_FOUND, 'No app with this id exists.');
+export const invalidRequest = (message: string) => new ApiError(400, ERROR_CODES.INVALID_REQUEST, message);

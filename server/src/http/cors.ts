@@ -1,5 +1,5 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppOrigins } from './app-origins.js';
 
 export const CORS_ALLOWED_HEADERS = 'Passage-Version, Passage-Element-Version, Authorization, Content-Type';
 export const CORS_ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
@@ -10,8 +10,14 @@ const CONTACT_PATH = /^\/api\/v1\.0\/email\//;
 
 type Verdict = 'public' | 'allowed' | 'foreign' | 'none';
 
+/** Which origins the apps allow (apps/app-origins.ts answers it from the apps' settings). */
+export interface OriginPolicy {
+  isAppOrigin(appId: string, origin: string): Promise<boolean>;
+  isAnyAppOrigin(origin: string): Promise<boolean>;
+}
+
 /** Which origins may call what: an app's API only its auth_origin; the contact endpoint any app's origin. */
-async function judge(request: FastifyRequest, origins: AppOrigins, origin: string): Promise<Verdict> {
+async function judge(request: FastifyRequest, origins: OriginPolicy, origin: string): Promise<Verdict> {
   const url = request.url;
   if (PUBLIC_PATH.test(url)) return 'public';
   const app = APP_PATH.exec(url);
@@ -24,7 +30,7 @@ async function judge(request: FastifyRequest, origins: AppOrigins, origin: strin
  * CORS for each app's auth_origin only. Preflights are answered here; a request to an app's API that
  * carries a foreign Origin is refused with 403 (browsers' simple requests would otherwise get through).
  */
-export function registerCors(app: FastifyInstance, origins: AppOrigins): void {
+export function registerCors(app: FastifyInstance, origins: OriginPolicy): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (!origin) return;
@@ -43,12 +49,13 @@ export function registerCors(app: FastifyInstance, origins: AppOrigins): void {
       }
       return reply
         .status(403)
-        .send({ code: 'origin_not_allowed', error: `Origin ${origin} may not call this API.` });
+        .send({ code: ERROR_CODES.ORIGIN_NOT_ALLOWED, error: `Origin ${origin} may not call this API.` });
     }
     if (verdict === 'foreign') {
-      return reply
-        .status(403)
-        .send({ code: 'origin_not_allowed', error: `Origin ${origin} is not this app's auth_origin.` });
+      return reply.status(403).send({
+        code: ERROR_CODES.ORIGIN_NOT_ALLOWED,
+        error: `Origin ${origin} is not this app's auth_origin.`,
+      });
     }
   });
   // Preflights need a route to land on; the hook above answers them before it runs.

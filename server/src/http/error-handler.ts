@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,7 +36,7 @@ export interface ErrorAnswer {
 
 const SERVER_FAILURE: ErrorAnswer = {
   status: 500,
-  code: 'internal_server_error',
+  code: ERROR_CODES.INTERNAL_SERVER_ERROR,
   error: 'Something went wrong on the server.',
 };
 
@@ -60,7 +61,7 @@ export function errorAnswer(error: FastifyError): ErrorAnswer {
   if (error instanceof ApiError) return { status: error.statusCode, code: error.code, error: error.message };
   if (error.validation) {
     const message = describeValidation(error.validationContext ?? 'request', error.validation);
-    return { status: 400, code: 'invalid_request', error: message };
+    return { status: 400, code: ERROR_CODES.INVALID_REQUEST, error: message };
   }
   const status = error.statusCode;
   if (status === undefined || status < 400 || status >= 500) return SERVER_FAILURE;
@@ -68,7 +69,11 @@ export function errorAnswer(error: FastifyError): ErrorAnswer {
   // Fastify's JSON parser rejects a syntax error with the parser's own message and status 400.
   const message =
     known ?? (error instanceof SyntaxError ? `The body is not valid JSON: ${error.message}` : error.message);
-  return { status, code: 'invalid_request', error: message || (STATUS_CODES[status] ?? 'Bad request') };
+  return {
+    status,
+    code: ERROR_CODES.INVALID_REQUEST,
+    error: message || (STATUS_CODES[status] ?? 'Bad request'),
+  };
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, error: FastifyError) {
@@ -95,12 +100,12 @@ export function nodeRefusal(code: string | undefined): ErrorAnswer {
   if (code === 'HPE_HEADER_OVERFLOW')
     return {
       status: 431,
-      code: 'invalid_request',
+      code: ERROR_CODES.INVALID_REQUEST,
       error: `The request's URL and headers together are larger than ${Math.floor(maxHeaderSize / 1024)} kB.`,
     };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT')
-    return { status: 408, code: 'invalid_request', error: 'The request did not arrive in time.' };
-  return { status: 400, code: 'invalid_request', error: 'The request is not valid HTTP/1.1.' };
+    return { status: 408, code: ERROR_CODES.INVALID_REQUEST, error: 'The request did not arrive in time.' };
+  return { status: 400, code: ERROR_CODES.INVALID_REQUEST, error: 'The request is not valid HTTP/1.1.' };
 }
 
 /**

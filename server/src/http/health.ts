@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import Type from 'typebox';
@@ -27,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; dbKind: string }>
       } catch {
         return reply
           .status(503)
-          .send({ code: 'database_unavailable', error: 'The database does not answer.' });
+          .send({ code: ERROR_CODES.DATABASE_UNAVAILABLE, error: 'The database does not answer.' });
       }
       return { status: 'ok' as const, database: dbKind };
     },

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { redactSecrets, serializeRequest } from '../security/log-redaction.js';
+import { redactSecrets, serializeRequest } from './log-redaction.js';
 
 /** Pino options for Fastify: JSON lines, secret fields redacted wherever they appear. */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {

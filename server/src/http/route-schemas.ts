@@ -19,14 +19,23 @@ export function missingSchemaParts(route: Pick<RouteOptions, 'method' | 'url' | 
   return null;
 }
 
-/** Records every route registered after this call that lacks a schema (a test asserts there is none). */
+/**
+ * Records every route registered after this call that lacks a schema (a test asserts there is none),
+ * once the server is ready: a plugin's own onRoute hooks may complete a schema after this one ran.
+ */
 export function trackRouteSchemas(app: FastifyInstance): RouteWithoutSchema[] {
   const missing: RouteWithoutSchema[] = [];
+  const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
-    const part = missingSchemaParts(route);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (part && !methods.every((m) => m === 'HEAD')) {
-      missing.push({ method: methods.join(','), url: route.url, missing: part });
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    for (const route of routes) {
+      const part = missingSchemaParts(route);
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (part && !methods.every((m) => m === 'HEAD')) {
+        missing.push({ method: methods.join(','), url: route.url, missing: part });
+      }
     }
   });
   return missing;

@@ -1,24 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
+import {
+  ActivateLinkBody,
+  type AuthResult,
+  AuthResultBody,
+  LinkStatusBody,
+  MagicLinkBody,
+  SendLinkBody,
+  ERROR_CODES,
+} from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { addRetryAfterHeader } from '../security/rate-limiter.js';
-import type { AuthResult } from '../tokens/auth-results.js';
-import { requireApp, requireIdentifier } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
-import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
+import { requireIdentifier } from '../users/identifier.js';
+import type { IdentityServices } from '../identity-services.js';
+import { type SignInPurpose, sendSignInSecret } from '../sign-in/sign-in-subject.js';
 import { buildMagicLinkUrl, linkLanding } from './magic-link-url.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { linkReference, type MagicLinkRow, MagicLinks } from './magic-links.js';
 
-export const magicLinkNotFound = (message: string) => new ApiError(404, 'magic_link_not_found', message);
-
-const SendBody = Type.Object({
-  identifier: Type.String({ maxLength: 320 }),
-  magic_link_path: Type.Optional(Type.String({ maxLength: 2048 })),
-  language: Type.Optional(Type.String({ maxLength: 35 })),
-});
+export const magicLinkNotFound = (message: string) =>
+  new ApiError(404, ERROR_CODES.MAGIC_LINK_NOT_FOUND, message);
 
 /**
  * `POST /register/magic-link` (201), `POST /login/magic-link` (200), `POST /magic-link/status`
@@ -30,14 +31,20 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
   { identity },
 ) => {
   const links = new MagicLinks(identity.db);
-  addRetryAfterHeader(http);
 
   const send = (purpose: SignInPurpose, status: number) =>
     http.post(
-      `/v1/apps/:appId/${purpose}/magic-link`,
-      { schema: { params: AppIdParams, body: SendBody } },
+      `/${purpose}/magic-link`,
+      {
+        schema: {
+          summary: `Send a magic link to ${purpose === 'login' ? 'sign in' : 'sign up'}`,
+          tags: ['magic links'],
+          body: SendLinkBody,
+          response: { [status]: MagicLinkBody, ...errorResponses(400, 403, 404, 429) },
+        },
+      },
       async (request, reply) => {
-        const app = await requireApp(identity, request.params.appId);
+        const { app } = request;
         identity.housekeeping.maybeRun();
         const identifier = requireIdentifier(app, request.body.identifier);
         const { origin, path } = linkLanding(app, request.body.magic_link_path);
@@ -98,15 +105,17 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
   };
 
   http.patch(
-    '/v1/apps/:appId/magic-link/activate',
+    '/magic-link/activate',
     {
       schema: {
-        params: AppIdParams,
-        body: Type.Object({ magic_link: Type.String({ minLength: 1, maxLength: 256 }) }),
+        summary: 'Open a magic link: sign in, or apply the identifier change it verifies',
+        tags: ['magic links'],
+        body: ActivateLinkBody,
+        response: { 200: AuthResultBody, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const link = await links.activate(app.id, request.body.magic_link);
       if (!link) {
         request.log.info({ event: 'magic_link.failed', appId: app.id });
@@ -123,15 +132,17 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
   );
 
   http.post(
-    '/v1/apps/:appId/magic-link/status',
+    '/magic-link/status',
     {
       schema: {
-        params: AppIdParams,
-        body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        summary: 'Tokens once the link was opened (on any device); 404 before',
+        tags: ['magic links'],
+        body: LinkStatusBody,
+        response: { 200: AuthResultBody, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const link = await links.claimStatus(app.id, request.body.id);
       if (!link) throw magicLinkNotFound('This magic link has not been activated yet, or is unknown.');
       return { auth_result: await identity.authResults.issue(app.id, link.user_id, 'magic_link') };

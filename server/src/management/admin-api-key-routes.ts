@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
-import { AppIdParams } from '../apps/app-routes.js';
+import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
-import { errorResponses } from '../openapi/passage-schemas.js';
+import { errorResponses } from '../openapi/responses.js';
 import { type ApiKeys, toApiKeyView } from './api-keys.js';
 
 const ApiKey = Type.Object({

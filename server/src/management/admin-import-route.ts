@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
-import { AppIdParams } from '../apps/app-routes.js';
+import { AppIdParams } from '../apps/app-scope.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { appNotFound, invalidRequest } from '../http/api-error.js';
-import { errorResponses } from '../openapi/passage-schemas.js';
+import { errorResponses } from '../openapi/responses.js';
 import { newId } from '../security/random.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { CsvError } from './csv.js';
 import { csvRecords, importUsers, jsonRecords } from './user-import.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppsRepository } from '../apps/apps-repository.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { adminApiKeyRoutes } from './admin-api-key-routes.js';
 import { adminImportRoute } from './admin-import-route.js';
 import { apiKeyConstraint, requireApiKey } from './api-key-auth.js';

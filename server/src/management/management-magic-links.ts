@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
+import { AppIdParams } from '../apps/app-scope.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { servedRedirectUrl } from '../apps/app-settings.js';
 import { invalidRequest } from '../http/api-error.js';
 import { redirectUrlProblem } from '../http/safe-urls.js';
 import { buildMagicLinkUrl, linkLanding } from '../magic-links/magic-link-url.js';
 import { linkReference, MagicLinks } from '../magic-links/magic-links.js';
-import { errorResponses } from '../openapi/passage-schemas.js';
+import { errorResponses } from '../openapi/responses.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
-import { userNotActive, userNotFound } from '../tokens/auth-results.js';
-import { requireApp } from '../users/app-context.js';
+import { userNotActive, userNotFound } from '../sign-in/auth-results.js';
+import { requireApp } from './management-app.js';
 import { describeIdentifierProblem, type Identifier, parseIdentifier } from '../users/identifier.js';
-import type { IdentityServices } from '../users/identity-services.js';
-import { messageLanguage } from '../users/sign-in-subject.js';
+import type { IdentityServices } from '../identity-services.js';
+import { messageLanguage } from '../sign-in/sign-in-subject.js';
 import type { UserRow } from '../users/users-repository.js';
 import { managementDocs } from './api-key-auth.js';
 

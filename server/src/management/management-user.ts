@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { CurrentUser } from '../openapi/passage-schemas.js';
+import { CurrentUser } from 'open-passage/contract';
 import type { CredentialSummary } from '../users/user-views.js';
 import { toCurrentUser } from '../users/user-views.js';
 import type { UserRow } from '../users/users-repository.js';

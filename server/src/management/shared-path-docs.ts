@@ -1,5 +1,6 @@
 import Type, { type TSchema } from 'typebox';
-import { errorResponses, orNull, PublicUser, UserBody } from '../openapi/passage-schemas.js';
+import { orNull, PublicUser, UserBody } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
 
 /** What the auth API answers on the paths it shares with the management API (users/users-routes.ts). */
 const AUTH_SUCCESS: Record<

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { invalidRequest } from '../http/api-error.js';
 import { describeIdentifierProblem, parseIdentifier } from '../users/identifier.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { ManagementUser, toManagementUser } from './management-user.js';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('pending')]);

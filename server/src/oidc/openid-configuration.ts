@@ -1,34 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
-import { errorResponses } from '../openapi/passage-schemas.js';
+import { OpenIdConfiguration } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
 import { issuerFor } from '../tokens/auth-tokens.js';
-import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
-
-const OpenIdConfiguration = Type.Object({
-  issuer: Type.String({ description: 'The `iss` of the app’s auth tokens' }),
-  authorization_endpoint: Type.String(),
-  jwks_uri: Type.String(),
-});
 
 /** `GET /.well-known/openid-configuration`: where an app's tokens come from. */
-export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{
-  identity: IdentityServices;
-  publicUrl: string;
-}> = async (http, { identity, publicUrl }) => {
+export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: string }> = async (
+  http,
+  { publicUrl },
+) => {
   http.get(
-    '/v1/apps/:appId/.well-known/openid-configuration',
+    '/.well-known/openid-configuration',
     {
       schema: {
         summary: 'OpenID discovery: issuer, authorization endpoint, JWKS URL',
         tags: ['tokens'],
-        params: AppIdParams,
         response: { 200: OpenIdConfiguration, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const issuer = issuerFor(publicUrl, app.id);
       reply.header('cache-control', 'public, max-age=300');
       return {

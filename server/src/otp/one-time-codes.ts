@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -7,7 +8,7 @@ import { isoIn, isoNow } from '../security/clock.js';
 import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
 import { newSixDigitCode, newTimeOrderedId } from '../security/random.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
-import type { SignInPurpose } from '../users/sign-in-subject.js';
+import type { SignInPurpose } from '../sign-in/sign-in-subject.js';
 import { MAX_CODE_FAILURES, pauseAfter } from './code-failure-budget.js';
 
 /** Wrong tries per code; the code is dead after these. */
@@ -16,11 +17,15 @@ export const MAX_ATTEMPTS_PER_CODE = 5;
 export const invalidCode = () =>
   invalidRequest('The code is invalid or has expired. Check the code or request a new one.');
 export const exceededAttempts = () =>
-  new ApiError(401, 'exceeded_attempts', 'Too many wrong codes. Request a new code and try again later.');
+  new ApiError(
+    401,
+    ERROR_CODES.EXCEEDED_ATTEMPTS,
+    'Too many wrong codes. Request a new code and try again later.',
+  );
 const codesPaused = () =>
   new ApiError(
     401,
-    'exceeded_attempts',
+    ERROR_CODES.EXCEEDED_ATTEMPTS,
     'Too many wrong codes for this account: codes are not accepted for a while. Try again later or sign in another way.',
   );
 

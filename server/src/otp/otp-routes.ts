@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
-import { addRetryAfterHeader } from '../security/rate-limiter.js';
-import { requireApp, requireIdentifier } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
-import { type SignInPurpose, sendSignInSecret } from '../users/sign-in-subject.js';
+import { ActivateCodeBody, AuthResultBody, CodeSentBody, SendCodeBody } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
+import { requireIdentifier } from '../users/identifier.js';
+import type { IdentityServices } from '../identity-services.js';
+import { type SignInPurpose, sendSignInSecret } from '../sign-in/sign-in-subject.js';
 import { CODE_LIFETIME_MS } from '../security/lifetimes.js';
 import { OneTimeCodes } from './one-time-codes.js';
-
-const SendBody = Type.Object({
-  identifier: Type.String({ maxLength: 320 }),
-  language: Type.Optional(Type.String({ maxLength: 35 })),
-});
 
 /** `POST /register/otp`, `POST /login/otp` (201 `{otp_id}`) and `POST /otp/activate`. */
 export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
@@ -19,14 +13,20 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
   { identity },
 ) => {
   const codes = new OneTimeCodes(identity.db, identity.secrets);
-  addRetryAfterHeader(http);
 
   const send = (purpose: SignInPurpose) =>
     http.post(
-      `/v1/apps/:appId/${purpose}/otp`,
-      { schema: { params: AppIdParams, body: SendBody } },
+      `/${purpose}/otp`,
+      {
+        schema: {
+          summary: `Send a one-time code to ${purpose === 'login' ? 'sign in' : 'sign up'}`,
+          tags: ['one-time codes'],
+          body: SendCodeBody,
+          response: { 201: CodeSentBody, ...errorResponses(400, 403, 404, 429) },
+        },
+      },
       async (request, reply) => {
-        const app = await requireApp(identity, request.params.appId);
+        const { app } = request;
         identity.housekeeping.maybeRun();
         const identifier = requireIdentifier(app, request.body.identifier);
         const key = await codes.key();
@@ -62,18 +62,17 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
   send('login');
 
   http.post(
-    '/v1/apps/:appId/otp/activate',
+    '/otp/activate',
     {
       schema: {
-        params: AppIdParams,
-        body: Type.Object({
-          otp: Type.String({ minLength: 1, maxLength: 16 }),
-          otp_id: Type.String({ minLength: 1, maxLength: 64 }),
-        }),
+        summary: 'Sign in with a one-time code',
+        tags: ['one-time codes'],
+        body: ActivateCodeBody,
+        response: { 200: AuthResultBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const { otp_id, otp } = request.body;
       const key = await codes.key();
       // The check, its counting and the sign-in's bookkeeping commit together; signing comes after.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from 'open-passage/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { PreparedQuery } from '../db/prepared-query.js';
@@ -27,7 +27,7 @@ export class TooManyRequestsError extends ApiError {
     message: string,
     readonly retryAfter: number,
   ) {
-    super(429, 'too_many_requests', message);
+    super(429, ERROR_CODES.TOO_MANY_REQUESTS, message);
   }
 }
 
@@ -87,11 +87,4 @@ export class RateLimiter {
 
 export function limitMessage(message: string, result: HitResult): string {
   return `${message} Try again in ${result.retryAfter} seconds.`;
-}
-
-/** Adds `Retry-After` to 429 answers of the routes in this plugin scope. */
-export function addRetryAfterHeader(app: FastifyInstance): void {
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfter));
-  });
 }

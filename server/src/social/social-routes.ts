@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
 import { currentUser } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
 import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
-import { AuthResultBody, errorResponses } from '../openapi/passage-schemas.js';
-import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
-
-/** The providers Passage's clients know (`social_connections` of the app info). */
-const ConnectionType = Type.Union([Type.Literal('apple'), Type.Literal('github'), Type.Literal('google')]);
-const Text = Type.String({ minLength: 1, maxLength: 2048 });
+import {
+  AuthResultBody,
+  EmptyBody,
+  ERROR_CODES,
+  SocialAuthorizeQuery,
+  SocialConnectionsBody,
+  SocialConnectionType,
+  SocialTokenQuery,
+} from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
+import type { IdentityServices } from '../identity-services.js';
 
 const socialConnectionNotFound = (message: string) =>
-  new ApiError(404, 'social_connection_not_found', message);
+  new ApiError(404, ERROR_CODES.SOCIAL_CONNECTION_NOT_FOUND, message);
 
 /**
  * Social login. This server configures no social provider: every app's
@@ -29,39 +32,38 @@ export const socialRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService
   const tags = ['social'];
 
   http.get(
-    '/v1/apps/:appId/currentuser/social-connections',
+    '/currentuser/social-connections',
     {
       schema: {
         summary: "The current user's social connections (always none here)",
         tags,
         security: bearer,
-        params: AppIdParams,
         response: {
-          200: Type.Object({ social_connections: Type.Record(Type.String(), Type.Unknown()) }),
+          200: SocialConnectionsBody,
           ...errorResponses(401, 403, 404),
         },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       await currentUser(identity, request, app.id);
       return { social_connections: {} };
     },
   );
 
   http.delete(
-    '/v1/apps/:appId/currentuser/social-connections/:socialConnectionType',
+    '/currentuser/social-connections/:socialConnectionType',
     {
       schema: {
         summary: 'Remove a social connection of the current user (there is none to remove)',
         tags,
         security: bearer,
-        params: Type.Object({ ...AppIdParams.properties, socialConnectionType: ConnectionType }),
-        response: errorResponses(400, 401, 403, 404),
+        params: Type.Object({ socialConnectionType: SocialConnectionType }),
+        response: { 200: EmptyBody, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       await currentUser(identity, request, app.id);
       throw socialConnectionNotFound(
         `This account has no ${request.params.socialConnectionType} connection.`,
@@ -70,24 +72,20 @@ export const socialRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService
   );
 
   http.get(
-    '/v1/apps/:appId/social/authorize',
+    '/social/authorize',
     {
       schema: {
         summary: 'Start a social login (no provider is configured: always refused)',
         tags,
-        params: AppIdParams,
-        querystring: Type.Object({
-          connection_type: ConnectionType,
-          redirect_uri: Text,
-          code_challenge: Text,
-          code_challenge_method: Type.Literal('S256'),
-          state: Type.Optional(Text),
-        }),
-        response: errorResponses(400, 404),
+        querystring: SocialAuthorizeQuery,
+        response: {
+          302: Type.Null({ description: "To the provider's sign-in page (no provider is configured yet)" }),
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       throw socialConnectionNotFound(
         `${app.name} has no ${request.query.connection_type} social connection configured.`,
       );
@@ -95,18 +93,17 @@ export const socialRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityService
   );
 
   http.get(
-    '/v1/apps/:appId/social/token',
+    '/social/token',
     {
       schema: {
         summary: 'Exchange a social login code for tokens (no provider is configured: always refused)',
         tags,
-        params: AppIdParams,
-        querystring: Type.Object({ code: Text, verifier: Text }),
+        querystring: SocialTokenQuery,
         response: { 201: AuthResultBody, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       throw socialConnectionNotFound(`${app.name} has no social connection configured.`);
     },
   );

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
+import {
+  AuthResultBody,
+  EmptyBody,
+  ERROR_CODES,
+  JwksBody,
+  RefreshBody,
+  SignOutQuery,
+} from 'open-passage/contract';
 import { ApiError } from '../http/api-error.js';
-import { requireApp } from '../users/app-context.js';
-import type { IdentityServices } from '../users/identity-services.js';
-
-const RefreshToken = Type.String({ minLength: 1, maxLength: 512 });
+import { errorResponses } from '../openapi/responses.js';
+import type { IdentityServices } from '../identity-services.js';
 
 export const invalidRefreshToken = () =>
   new ApiError(
     401,
-    'invalid_refresh_token',
+    ERROR_CODES.INVALID_REFRESH_TOKEN,
     'The refresh token is invalid, expired or revoked. Sign in again.',
   );
 
@@ -20,10 +24,17 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
   { identity },
 ) => {
   http.post(
-    '/v1/apps/:appId/tokens',
-    { schema: { params: AppIdParams, body: Type.Object({ refresh_token: RefreshToken }) } },
+    '/tokens',
+    {
+      schema: {
+        summary: 'Refresh: the next tokens of the session (the refresh token rotates)',
+        tags: ['tokens'],
+        body: RefreshBody,
+        response: { 201: AuthResultBody, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const spent = await identity.refreshTokens.spend(app.id, request.body.refresh_token);
       if (!spent.ok) {
         if (spent.reason === 'reused') {
@@ -43,10 +54,17 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
   );
 
   http.delete(
-    '/v1/apps/:appId/tokens',
-    { schema: { params: AppIdParams, querystring: Type.Object({ refresh_token: RefreshToken }) } },
+    '/tokens',
+    {
+      schema: {
+        summary: 'Sign out: revoke the session of this refresh token',
+        tags: ['tokens'],
+        querystring: SignOutQuery,
+        response: { 200: EmptyBody, ...errorResponses(400, 404) },
+      },
+    },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const revoked = await identity.refreshTokens.revoke(app.id, request.query.refresh_token);
       request.log.info({ event: 'logout', appId: app.id, known: revoked });
       return {};
@@ -54,10 +72,16 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
   );
 
   http.get(
-    '/v1/apps/:appId/.well-known/jwks.json',
-    { schema: { params: AppIdParams } },
+    '/.well-known/jwks.json',
+    {
+      schema: {
+        summary: "The app's public signing keys (JWKS), to verify auth tokens",
+        tags: ['tokens'],
+        response: { 200: JwksBody, ...errorResponses(404) },
+      },
+    },
     async (request, reply) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const { jwks } = await identity.signingKeys.forApp(app.id);
       reply.header('cache-control', 'public, max-age=300');
       return { keys: jwks };

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
 import type { Identifier } from './identifier.js';
-import type { IdentityServices } from './identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import type { UserMetadata } from './user-metadata.js';
 import type { UserRow } from './users-repository.js';
 

@@ -1,7 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { AllowedIdentifier } from 'open-passage/contract';
+import type { AppSettings } from '../apps/app-settings.js';
+import { invalidRequest } from '../http/api-error.js';
 
 export type IdentifierType = 'email' | 'phone';
-export type AllowedIdentifier = 'email' | 'phone' | 'both';
 
 export interface Identifier {
   type: IdentifierType;
@@ -63,4 +65,11 @@ export function describeIdentifierProblem(problem: IdentifierProblem, allowed: A
   if (problem === 'missing') return `identifier is required: enter ${ALLOWED_WORDS[allowed]}.`;
   if (problem === 'not_allowed') return `This app accepts only ${ALLOWED_WORDS[allowed]} as identifier.`;
   return `identifier is not valid: enter ${ALLOWED_WORDS[allowed]}.`;
+}
+
+/** The normalised identifier of a request body or query, or 400 `invalid_request` with a reason. */
+export function requireIdentifier(app: Pick<AppSettings, 'allowed_identifier'>, raw: string): Identifier {
+  const parsed = parseIdentifier(raw, app.allowed_identifier);
+  if (!parsed.ok) throw invalidRequest(describeIdentifierProblem(parsed.problem, app.allowed_identifier));
+  return parsed.identifier;
 }

@@ -1,13 +1,11 @@
-import type { Static } from 'typebox';
-import type { Device } from '../openapi/passage-schemas.js';
+import type { CurrentUser, Device, PublicUser, WebauthnType } from 'open-passage/contract';
 import { parseMetadata, type UserRow } from './users-repository.js';
 
 /** What the passkeys feature knows about a user's credentials (see `CredentialSummaries`). */
 export interface CredentialSummary {
-  /** Subset of `passkey`, `platform`, `security_key`. */
-  webauthnTypes: string[];
+  webauthnTypes: WebauthnType[];
   /** Passage `Credential` objects for `GET /currentuser`. */
-  devices: Static<typeof Device>[];
+  devices: Device[];
 }
 
 /**
@@ -23,7 +21,7 @@ export const noCredentials: CredentialSummaries = {
 };
 
 /** The public `User` of `GET /users`, `POST /users` and the webauthn start answers. */
-export function toPublicUser(row: UserRow, credentials: CredentialSummary) {
+export function toPublicUser(row: UserRow, credentials: CredentialSummary): PublicUser {
   return {
     id: row.id,
     email: row.email ?? '',
@@ -38,7 +36,7 @@ export function toPublicUser(row: UserRow, credentials: CredentialSummary) {
 }
 
 /** The `CurrentUser` of `GET /currentuser`. */
-export function toCurrentUser(row: UserRow, credentials: CredentialSummary) {
+export function toCurrentUser(row: UserRow, credentials: CredentialSummary): CurrentUser {
   return {
     ...toPublicUser(row, credentials),
     created_at: toRfc3339(row.created_at),

@@ -1,42 +1,40 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { AppIdParams } from '../apps/app-routes.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { errorResponses, orNull, PublicUser, UserBody } from '../openapi/passage-schemas.js';
-import { addRetryAfterHeader } from '../security/rate-limiter.js';
-import { requireApp, requireIdentifier } from './app-context.js';
+import { CreateUserBody, ERROR_CODES, MaybeUserBody, UserBody, UserLookupQuery } from 'open-passage/contract';
+import { errorResponses } from '../openapi/responses.js';
+import { requireIdentifier } from './identifier.js';
 import { countLookup, createPendingUser } from './counted-actions.js';
-import type { IdentityServices } from './identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { validateUserMetadata } from './user-metadata.js';
 import { toPublicUser } from './user-views.js';
 
-/** The error text starts with "Public signup": passage-elements shows such a message verbatim. */
+/**
+ * Its own code, so clients branch on it; the text starts with "Public signup" because
+ * passage-elements shows such a message verbatim.
+ */
 export const publicSignupDisabled = () =>
-  new ApiError(403, 'operation_not_allowed', 'Public signup is disabled for this app.');
+  new ApiError(403, ERROR_CODES.PUBLIC_SIGNUP_DISABLED, 'Public signup is disabled for this app.');
 
 export const userAlreadyExists = () =>
-  new ApiError(400, 'invalid_request', 'A user with this identifier already exists.');
+  new ApiError(400, ERROR_CODES.INVALID_REQUEST, 'A user with this identifier already exists.');
 
 /** `GET /users?identifier=` (lookup) and `POST /users` (create a pending user). */
 export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (
   http,
   { identity },
 ) => {
-  addRetryAfterHeader(http);
-
   http.get(
-    '/v1/apps/:appId/users',
+    '/users',
     {
       schema: {
         summary: 'Look up a user by email or phone number (`user: null` when there is none)',
         tags: ['users'],
-        params: AppIdParams,
-        querystring: Type.Object({ identifier: Type.String({ maxLength: 320 }) }),
-        response: { 200: Type.Object({ user: orNull(PublicUser) }), ...errorResponses(400, 404, 429) },
+        querystring: UserLookupQuery,
+        response: { 200: MaybeUserBody, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const identifier = requireIdentifier(app, request.query.identifier);
       countLookup(identity, app.id, request.ip);
       const user = await identity.users.findByIdentifier(app.id, identifier);
@@ -46,21 +44,17 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices
   );
 
   http.post(
-    '/v1/apps/:appId/users',
+    '/users',
     {
       schema: {
         summary: 'Create a pending user (repeatable while pending)',
         tags: ['users'],
         response: { 201: UserBody, ...errorResponses(400, 403, 404, 429) },
-        params: AppIdParams,
-        body: Type.Object({
-          identifier: Type.String({ maxLength: 320 }),
-          user_metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
-        }),
+        body: CreateUserBody,
       },
     },
     async (request, reply) => {
-      const app = await requireApp(identity, request.params.appId);
+      const { app } = request;
       const identifier = requireIdentifier(app, request.body.identifier);
       const checked = validateUserMetadata(app.user_metadata_schema, request.body.user_metadata ?? {}, {
         registrationOnly: true,

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppSettings } from '../apps/app-settings.js';
 import { currentSession } from '../current-user/bearer-auth.js';
-import { requireIdentifier } from '../users/app-context.js';
+import { requireIdentifier } from '../users/identifier.js';
 import { countLookup, createPendingUser } from '../users/counted-actions.js';
-import type { IdentityServices } from '../users/identity-services.js';
+import type { IdentityServices } from '../identity-services.js';
 import { publicSignupDisabled } from '../users/users-routes.js';
 import { toPublicUser } from '../users/user-views.js';
 import type { UserRow } from '../users/users-repository.js';

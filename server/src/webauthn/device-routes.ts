@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppIdParams } from '../apps/app-routes.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { requireRecentSignIn } from '../current-user/bearer-auth.js';
@@ -9,23 +8,22 @@ import { toDevice } from './device-view.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
 import { notifyPasskeyChange } from './passkey-notifications.js';
-import { type PasskeyRouteDeps, requireApp } from './passkey-routes.js';
+import type { PasskeyRouteDeps } from './passkey-routes.js';
 import { deviceNotFound, webauthnFailed } from './webauthn-errors.js';
 import Type from 'typebox';
-import { DeviceBody, Device, EmptyBody } from '../openapi/passage-schemas.js';
+import { DeviceBody, Device, EmptyBody, ERROR_CODES } from 'open-passage/contract';
 import {
   AddDeviceStartBody,
   CeremonyStarted,
-  DeviceParams,
-  passkeyErrors,
   RegisterFinishBody,
   RenameDeviceBody,
-} from './webauthn-schemas.js';
+} from 'open-passage/contract';
+import { DeviceParams, passkeyErrors } from './webauthn-schemas.js';
 
 const lastPasskey = () =>
   new ApiError(
     403,
-    'operation_not_allowed',
+    ERROR_CODES.OPERATION_NOT_ALLOWED,
     'This is your only passkey and this app has no other way to sign in: add another passkey first.',
   );
 
@@ -36,10 +34,10 @@ interface SignedIn {
 }
 
 async function signedIn(
-  deps: { apps: PasskeyRouteDeps['apps']; identity: PasskeyIdentity },
-  request: { params: { appId: string }; headers: { authorization?: string } },
+  deps: { identity: PasskeyIdentity },
+  request: { app: AppSettings; headers: { authorization?: string } },
 ): Promise<SignedIn> {
-  const app = await requireApp(deps.apps, request.params.appId);
+  const { app } = request;
   const { user, authTime } = await deps.identity.authenticate(app.id, request.headers.authorization);
   return { app, user, authTime };
 }
@@ -50,7 +48,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
 > = async (http, deps) => {
   const { identity, ceremonies, sender } = deps;
   const credentials = ceremonies.credentials;
-  const base = '/v1/apps/:appId/currentuser/devices';
+  const base = '/currentuser/devices';
 
   acceptEmptyJsonBodies(http);
 
@@ -61,7 +59,6 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
     {
       schema: {
         ...docs("The signed-in user's passkeys"),
-        params: AppIdParams,
         response: { 200: Type.Object({ devices: Type.Array(Device) }), ...passkeyErrors },
       },
     },
@@ -77,7 +74,6 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
     {
       schema: {
         ...docs('Start adding a passkey to the signed-in user'),
-        params: AppIdParams,
         body: AddDeviceStartBody,
         response: { 200: CeremonyStarted, ...passkeyErrors },
       },
@@ -102,7 +98,6 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
     {
       schema: {
         ...docs('Finish adding a passkey'),
-        params: AppIdParams,
         body: RegisterFinishBody,
         response: { 201: DeviceBody, ...passkeyErrors },
       },

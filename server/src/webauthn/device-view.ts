@@ -1,7 +1,8 @@
+import type { Device } from 'open-passage/contract';
 import { type CredentialType, credentialType, type StoredCredential } from './credential-repository.js';
 
 /** A passkey as Passage's `Credential` (device) object; every key is present. */
-export function toDevice(credential: StoredCredential) {
+export function toDevice(credential: StoredCredential): Device {
   return {
     id: credential.id,
     cred_id: credential.credId,
@@ -15,8 +16,6 @@ export function toDevice(credential: StoredCredential) {
     icons: { light: null, dark: null },
   };
 }
-
-export type Device = ReturnType<typeof toDevice>;
 
 /** What `GET /users` and `GET /currentuser` say about a user's passkeys. */
 export function summarize(credentials: StoredCredential[]): {

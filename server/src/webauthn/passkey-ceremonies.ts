@@ -22,7 +22,7 @@ import type {
   AuthenticationCredential,
   AuthenticatorAttachment,
   RegistrationCredential,
-} from './webauthn-schemas.js';
+} from 'open-passage/contract';
 
 /** ES256 and RS256: what platform authenticators and security keys use. */
 const SUPPORTED_ALGORITHMS = [-7, -257];

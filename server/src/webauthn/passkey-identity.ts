@@ -1,6 +1,5 @@
-import type { Static } from 'typebox';
 import type { AppSettings } from '../apps/app-settings.js';
-import type { AuthResult, PublicUser } from '../openapi/passage-schemas.js';
+import type { AuthResult, PublicUser } from 'open-passage/contract';
 
 /** A user as the passkey endpoints need it. */
 export interface PasskeyUser {
@@ -34,16 +33,12 @@ export interface PasskeyIdentity {
   /** Counts an identifier lookup from this address against the lookup budget (429 when spent). */
   countLookup(appId: string, ip: string): Promise<void>;
   /** The public `User` JSON. */
-  publicUser(appId: string, user: PasskeyUser): Promise<Static<typeof PublicUser>>;
+  publicUser(appId: string, user: PasskeyUser): Promise<PublicUser>;
   /**
    * Signs the user in: login bookkeeping plus the `auth_result`. With `activate`, a
    * pending user becomes active in the same transaction (its first passkey was just registered).
    */
-  issueAuthResult(
-    appId: string,
-    userId: string,
-    options?: { activate?: boolean },
-  ): Promise<Static<typeof AuthResult>>;
+  issueAuthResult(appId: string, userId: string, options?: { activate?: boolean }): Promise<AuthResult>;
   /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise, 403 for an inactive user. */
   authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
 }

@@ -1,46 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppIdParams } from '../apps/app-routes.js';
-import type { AppSettings } from '../apps/app-settings.js';
-import type { AppsRepository } from '../apps/apps-repository.js';
-import { ApiError, appNotFound } from '../http/api-error.js';
-import { addRetryAfterHeader } from '../security/rate-limiter.js';
+import { ApiError } from '../http/api-error.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
 import { userNotActive, userNotFound, webauthnFailed } from './webauthn-errors.js';
 import {
   CeremonyStarted,
-  ceremonyFinished,
   LoginFinishBody,
   LoginStarted,
   LoginStartBody,
-  passkeyErrors,
   RegisterFinishBody,
   RegisterStartBody,
-} from './webauthn-schemas.js';
-
-/** Where apps are looked up: the identity core's AppCache (edits through the admin API invalidate it). */
-export type AppLookup = Pick<AppsRepository, 'find'>;
+  ERROR_CODES,
+} from 'open-passage/contract';
+import { ceremonyFinished, passkeyErrors } from './webauthn-schemas.js';
 
 export interface PasskeyRouteDeps {
-  apps: AppLookup;
   identity: PasskeyIdentity;
   ceremonies: PasskeyCeremonies;
-}
-
-export async function requireApp(apps: AppLookup, appId: string): Promise<AppSettings> {
-  const app = await apps.find(appId);
-  if (!app) throw appNotFound();
-  return app;
 }
 
 const verificationRequired = () =>
   new ApiError(
     403,
-    'operation_not_allowed',
+    ERROR_CODES.OPERATION_NOT_ALLOWED,
     'This app verifies the email or phone number first: register with a one-time code or a magic link, then add a passkey.',
   );
 const alreadyRegistered = () =>
-  new ApiError(400, 'invalid_request', 'A user with this identifier already exists: log in instead.');
+  new ApiError(
+    400,
+    ERROR_CODES.INVALID_REQUEST,
+    'A user with this identifier already exists: log in instead.',
+  );
 
 /** The name an authenticator shows for the account. */
 function accountName(user: PasskeyUser): string {
@@ -49,24 +39,20 @@ function accountName(user: PasskeyUser): string {
 
 /** Register and log in with a passkey (docs/server/passkeys.md). */
 export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async (http, deps) => {
-  const { apps, identity, ceremonies } = deps;
-  const base = '/v1/apps/:appId';
+  const { identity, ceremonies } = deps;
   const docs = (summary: string) => ({ summary, tags: ['passkeys'] });
-  // The identifier-lookup budget (login start) and the sign-up budget (register start) answer 429s.
-  addRetryAfterHeader(http);
 
   http.post(
-    `${base}/register/webauthn/start`,
+    '/register/webauthn/start',
     {
       schema: {
         ...docs('Start registering a passkey (creates a pending user when needed)'),
-        params: AppIdParams,
         body: RegisterStartBody,
         response: { 200: CeremonyStarted, ...passkeyErrors },
       },
     },
     async (request) => {
-      const app = await requireApp(apps, request.params.appId);
+      const { app } = request;
       // The app wants proof of the identifier first: a code or link registers, a passkey is added after.
       if (app.require_identifier_verification) throw verificationRequired();
       const { identifier, authenticator_attachment } = request.body;
@@ -86,17 +72,16 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
   );
 
   http.post(
-    `${base}/register/webauthn/finish`,
+    '/register/webauthn/finish',
     {
       schema: {
         ...docs('Finish registering a passkey: the user is active and signed in'),
-        params: AppIdParams,
         body: RegisterFinishBody,
         response: ceremonyFinished(201),
       },
     },
     async (request, reply) => {
-      const app = await requireApp(apps, request.params.appId);
+      const { app } = request;
       const { user_id, handshake_id, handshake_response } = request.body;
       const user = await identity.findById(app.id, user_id);
       if (!user) throw webauthnFailed('The handshake was started for another user.');
@@ -121,17 +106,16 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
   );
 
   http.post(
-    `${base}/login/webauthn/start`,
+    '/login/webauthn/start',
     {
       schema: {
         ...docs('Start a passkey login: with an identifier, or without a body for autofill'),
-        params: AppIdParams,
         body: LoginStartBody,
         response: { 200: LoginStarted, ...passkeyErrors },
       },
     },
     async (request) => {
-      const app = await requireApp(apps, request.params.appId);
+      const { app } = request;
       const identifier = request.body?.identifier;
       if (!identifier) return { handshake: await ceremonies.startLogin(app, null, []) };
       await identity.countLookup(app.id, request.ip);
@@ -146,17 +130,16 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
   );
 
   http.post(
-    `${base}/login/webauthn/finish`,
+    '/login/webauthn/finish',
     {
       schema: {
         ...docs('Finish a passkey login'),
-        params: AppIdParams,
         body: LoginFinishBody,
         response: ceremonyFinished(200),
       },
     },
     async (request) => {
-      const app = await requireApp(apps, request.params.appId);
+      const { app } = request;
       const { user_id, handshake_id, handshake_response } = request.body;
       const { credential } = await ceremonies.finishLogin(
         app,

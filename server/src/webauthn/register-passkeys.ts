@@ -7,7 +7,7 @@ import { summarize } from './device-view.js';
 import { deviceRoutes } from './device-routes.js';
 import { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity } from './passkey-identity.js';
-import { type AppLookup, passkeyRoutes } from './passkey-routes.js';
+import { passkeyRoutes } from './passkey-routes.js';
 
 export interface PasskeyFeature {
   ceremonies: PasskeyCeremonies;
@@ -15,14 +15,14 @@ export interface PasskeyFeature {
   summaries: { forUser(appId: string, userId: string): Promise<ReturnType<typeof summarize>> };
 }
 
-/** Wires the passkey endpoints (register, login, current user's devices) into the server. */
+/** Wires the passkey endpoints (register, login, current user's devices) into an app scope. */
 export async function registerPasskeys(
   http: FastifyInstance,
-  deps: { db: Db; apps: AppLookup; identity: PasskeyIdentity; sender: MessageSender },
+  deps: { db: Db; identity: PasskeyIdentity; sender: MessageSender },
 ): Promise<PasskeyFeature> {
   const credentials = new CredentialRepository(deps.db);
   const ceremonies = new PasskeyCeremonies(new ChallengeStore(deps.db), credentials, http.log);
-  const routeDeps = { apps: deps.apps, identity: deps.identity, ceremonies, sender: deps.sender };
+  const routeDeps = { identity: deps.identity, ceremonies, sender: deps.sender };
   await http.register(passkeyRoutes, routeDeps);
   await http.register(deviceRoutes, routeDeps);
   return {

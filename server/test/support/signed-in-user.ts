@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AuthResult } from '../../src/tokens/auth-results.js';
+import type { AuthResult } from 'open-passage/contract';
 import type { RunningTestServer } from './test-server.js';
 
 /** Creates an active user directly in the database and signs it in, for tests of what comes after. */

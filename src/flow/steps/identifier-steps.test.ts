@@ -180,16 +180,22 @@ describe('identifier submit: register', () => {
     expect(t.view()).toMatchObject({ error: { key: 'account-no-longer-active' } });
   });
 
-  it('shows the server text when public signup is refused, else "unexpected error"', async () => {
-    const refuse = (message: string) => (c: ReturnType<typeof fakeClient>['client']) => {
-      c.createUser = async () => {
-        throw new ClientError(403, message);
+  it('shows the server text when public signup is refused (by its code), else "unexpected error"', async () => {
+    const refuse =
+      (message: string, code = '') =>
+      (c: ReturnType<typeof fakeClient>['client']) => {
+        c.createUser = async () => {
+          throw new ClientError(403, message, code);
+        };
       };
-    };
-    const t = await setup({ element: 'register', client: refuse('Public signup is disabled for this app.') });
+    const closed = refuse('Public signup is disabled for this app.', 'public_signup_disabled');
+    const t = await setup({ element: 'register', client: closed });
     await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
     expect(t.view()).toMatchObject({ error: { text: 'Public signup is disabled for this app.' } });
-    const u = await setup({ element: 'register', client: refuse('boom') });
+    const u = await setup({
+      element: 'register',
+      client: refuse('Public signup, other code', 'operation_not_allowed'),
+    });
     await u.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
     expect(u.view()).toMatchObject({ error: { key: 'unexpected-error' } });
   });

@@ -3,6 +3,7 @@
  * fallback (one-time code or magic link), the add-device offer and AuthSuccess. `AuthFlow` loads
  * this module once its first form is on screen and hands every event to `handle`.
  */
+import { PUBLIC_SIGNUP_DISABLED } from '../../contract/error-codes';
 import type { Attachment, AuthResult, PublicUser } from '../../client/types';
 import { primarySubtag } from '../../i18n/languages';
 import { type BrowserFeatures, NO_FEATURES } from '../../client/features';
@@ -291,10 +292,11 @@ export class SignInSteps implements SharedSteps {
     try {
       await f.o.client.createUser(attempt.identifier, metadata, f.callOptions());
     } catch (error) {
-      const message = (error as FlowError).message ?? '';
-      const shown = message.startsWith('Public signup')
-        ? { text: message }
-        : { key: timedOut(error) ? ('request-timed-out' as const) : ('unexpected-error' as const) };
+      const { code, message } = error as FlowError;
+      const shown =
+        code === PUBLIC_SIGNUP_DISABLED
+          ? { text: message ?? '' }
+          : { key: timedOut(error) ? ('request-timed-out' as const) : ('unexpected-error' as const) };
       return f.update('identifier', { busy: false, error: shown }, step);
     }
     if (step !== f.step) return;

@@ -1,5 +1,5 @@
-import type { AppSettings } from '../apps/app-settings.js';
-import type { AppsRepository } from '../apps/apps-repository.js';
+import type { AppSettings } from './app-settings.js';
+import type { AppsRepository } from './apps-repository.js';
 
 /** Changes made through another instance are seen here within this time (this instance's at once). */
 export const APP_CACHE_MS = 2_000;

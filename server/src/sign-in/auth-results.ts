@@ -1,27 +1,22 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthResult } from 'open-passage/contract';
 import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
-import type { AppCache } from '../users/app-cache.js';
+import type { AppCache } from '../apps/app-cache.js';
 import type { IdentifierType } from '../users/identifier.js';
 import type { UserRow, UsersRepository } from '../users/users-repository.js';
-import type { AuthTokens } from './auth-tokens.js';
-import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from './refresh-tokens.js';
+import type { AuthTokens } from '../tokens/auth-tokens.js';
+import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from '../tokens/refresh-tokens.js';
 
 /** How the user proved who they are; logged with every sign-in. */
 export type AuthMethod = 'passkey' | 'otp' | 'magic_link';
 
-/** The `auth_result` object of Passage's wire format. */
-export interface AuthResult {
-  auth_token: string;
-  redirect_url: string;
-  refresh_token: string;
-  refresh_token_expiration: number;
-}
-
-export const userNotActive = () => new ApiError(403, 'user_not_active', 'This account is no longer active.');
+export const userNotActive = () =>
+  new ApiError(403, ERROR_CODES.USER_NOT_ACTIVE, 'This account is no longer active.');
 export const userNotFound = () =>
-  new ApiError(404, 'user_not_found', 'No user with this id exists in this app.');
+  new ApiError(404, ERROR_CODES.USER_NOT_FOUND, 'No user with this id exists in this app.');
 
 function requireActive(user: UserRow | undefined): void {
   if (!user) throw userNotFound();

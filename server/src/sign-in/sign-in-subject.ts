@@ -3,12 +3,12 @@ import type { Db } from '../db/database.js';
 import type { MessageKind } from '../delivery/outgoing-message.js';
 import { invalidRequest } from '../http/api-error.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
-import { userNotActive } from '../tokens/auth-results.js';
-import { createPendingUser } from './counted-actions.js';
-import type { Identifier } from './identifier.js';
-import type { IdentityServices } from './identity-services.js';
-import { publicSignupDisabled, userAlreadyExists } from './users-routes.js';
-import type { UserRow } from './users-repository.js';
+import { userNotActive } from './auth-results.js';
+import { createPendingUser } from '../users/counted-actions.js';
+import type { Identifier } from '../users/identifier.js';
+import type { IdentityServices } from '../identity-services.js';
+import { publicSignupDisabled, userAlreadyExists } from '../users/users-routes.js';
+import type { UserRow } from '../users/users-repository.js';
 
 export type SignInPurpose = 'login' | 'register';
 

@@ -1,18 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppsRepository } from '../apps/apps-repository.js';
-import type { Db } from '../db/database.js';
-import type { MessageSender } from '../delivery/outgoing-message.js';
-import { BatchedRateLimiter } from '../security/batched-rate-limiter.js';
-import { Housekeeping } from '../security/housekeeping.js';
-import { RateLimiter } from '../security/rate-limiter.js';
-import type { ServerSecrets } from '../security/server-secrets.js';
-import { AuthResults } from '../tokens/auth-results.js';
-import { AuthTokens } from '../tokens/auth-tokens.js';
-import { RefreshTokens } from '../tokens/refresh-tokens.js';
-import { SigningKeys } from '../tokens/signing-keys.js';
-import { AppCache } from './app-cache.js';
-import { type CredentialSummaries, noCredentials } from './user-views.js';
-import { UsersRepository } from './users-repository.js';
+import type { AppsRepository } from './apps/apps-repository.js';
+import type { Db } from './db/database.js';
+import type { MessageSender } from './delivery/outgoing-message.js';
+import { BatchedRateLimiter } from './security/batched-rate-limiter.js';
+import { Housekeeping } from './security/housekeeping.js';
+import { RateLimiter } from './security/rate-limiter.js';
+import type { ServerSecrets } from './security/server-secrets.js';
+import { AuthResults } from './sign-in/auth-results.js';
+import { AuthTokens } from './tokens/auth-tokens.js';
+import { RefreshTokens } from './tokens/refresh-tokens.js';
+import { SigningKeys } from './tokens/signing-keys.js';
+import { AppCache } from './apps/app-cache.js';
+import { type CredentialSummaries, noCredentials } from './users/user-views.js';
+import { UsersRepository } from './users/users-repository.js';
 
 /**
  * The identity core other features build on (passkeys, admin, bench). Exposed as `server.identity`
@@ -37,7 +37,7 @@ import { UsersRepository } from './users-repository.js';
  */
 export class IdentityServices {
   readonly users: UsersRepository;
-  /** App settings cached for ~2 s (users/app-cache.ts). */
+  /** App settings cached for ~2 s (apps/app-cache.ts). */
   readonly appCache: AppCache;
   readonly rateLimits: RateLimiter;
   readonly lookupLimits: BatchedRateLimiter;

@@ -1,4 +1,4 @@
-import type { AppsRepository } from '../apps/apps-repository.js';
+import type { AppsRepository } from './apps-repository.js';
 
 /** `http://127.0.0.1:8080/` and `http://localhost:8080` name the same origin (as Passage treats them). */
 export function normalizeOrigin(origin: string): string {

@@ -1,0 +1,40 @@
+import Type, { type Static, type TSchema } from 'typebox';
+
+/**
+ * Building blocks of the wire format. Every object schema lists all its keys: the server's serializer
+ * drops the ones a schema does not name. Open-ended parts (WebAuthn options, maps) are records.
+ */
+
+/** `{code, error}`: every refusal (`code` is one of ERROR_CODES). */
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String({ description: 'Machine-readable code, e.g. `invalid_request`' }),
+    error: Type.String({ description: 'Readable message' }),
+  },
+  { description: 'Error' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** A value or JSON null (a type list, which the serializer checks cheaply). */
+export function orNull<T extends TSchema>(schema: T) {
+  const { type } = schema as { type?: string };
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type ?? 'object', 'null'] });
+}
+
+/** One of a few strings (`{type: 'string', enum}`: cheap for the serializer, unlike a union). */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** Anything JSON: the serializer passes it through as it is. */
+export const AnyObject = Type.Record(Type.String(), Type.Unknown());
+export const Timestamp = Type.String({ description: 'RFC 3339' });
+export const EmptyBody = Type.Object({}, { description: 'Empty JSON object' });
+
+/** The identifier a visitor types: an email address or a phone number. */
+export const IdentifierText = Type.String({ maxLength: 320 });
+/** The language messages are sent in (BCP 47; the app's default when absent). */
+export const Language = Type.String({ maxLength: 35 });
