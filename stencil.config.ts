@@ -6,7 +6,6 @@ export const config: Config = {
   // The library only: tests (and the server code some of them import) stay out of dist/.
   tsconfig: 'tsconfig.stencil.json',
   taskQueue: 'async',
-  globalScript: 'src/global/global.ts',
   // No `<style>` in the page's head hiding the elements until they load (Stencil's lazy loader adds
   // one by default): a page whose CSP has no style-src 'unsafe-inline' would refuse it, and the
   // elements have no light-DOM content to hide anyway. Their own styles are adopted sheets.

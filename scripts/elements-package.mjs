@@ -5,8 +5,8 @@
  * bundlers import (exported as `open-passage/dist/components/*`), and `open-passage.esm.js`, which a
  * plain page loads with a script tag and which defines each element when it first appears.
  *
- * 1. `dist/index.js` (the main entry) re-exports from `dist/open-passage/index.js`, without that
- *    file's global script (the registry check), so importing `PassageClient` on a server logs nothing.
+ * 1. `dist/index.js` (the main entry) re-exports what `dist/open-passage/index.js` exports, from the
+ *    modules that hold it.
  * 2. `loader/index.js` / `.d.ts`: `defineCustomElements()` defines the public elements from
  *    `dist/open-passage/` (each element's module is its own chunk for bundlers).
  * 3. Stencil writes the declaration files with extensionless relative imports (`from './client'`),
@@ -27,7 +27,7 @@ import ts from 'typescript';
 /** The elements `defineCustomElements()` defines (not the test-only view preview). */
 const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
 
-// 1. The main entry: the export statements of dist/open-passage/index.js, without its global script.
+// 1. The main entry: the export statements of dist/open-passage/index.js.
 const componentsIndex = readFileSync('dist/open-passage/index.js', 'utf8');
 const exportStatements = componentsIndex.match(/export\s*(\{[^}]*\}|\*)\s*from\s*"\.\/[^"]+";/g) ?? [];
 if (exportStatements.length === 0) throw new Error('dist/open-passage/index.js: no export statements found');
