@@ -16,6 +16,8 @@ describe('the answers of the sign-in flows match the OpenAPI document', () => {
   let mail: ReturnType<typeof captureMessages>;
   const problems: string[] = [];
   const checked = new Set<string>();
+  /** The flow tests that passed (each adds one), whatever their order. */
+  let flowsPassed = 0;
 
   beforeAll(async () => {
     t = await startTestServer({ env: { ADMIN_API_KEY: ADMIN_KEY } });
@@ -45,6 +47,7 @@ describe('the answers of the sign-in flows match the OpenAPI document', () => {
     await t.call('GET', `${app}/users?identifier=ann@example.com`);
     await t.call('POST', `${app}/users`, { identifier: 'not an email' });
     expect(problems).toEqual([]);
+    flowsPassed++;
   });
 
   it('one-time code: register, sign in, read the user, refresh, sign out', async () => {
@@ -68,6 +71,7 @@ describe('the answers of the sign-in flows match the OpenAPI document', () => {
     await t.call('GET', `${app}/.well-known/jwks.json`);
     await t.call('GET', `${app}/.well-known/openid-configuration`);
     expect(problems).toEqual([]);
+    flowsPassed++;
   });
 
   it('magic link: send, poll before and after, open', async () => {
@@ -85,6 +89,7 @@ describe('the answers of the sign-in flows match the OpenAPI document', () => {
     await t.call('PATCH', `${app}/magic-link/activate`, { magic_link: token });
     await t.call('POST', `${app}/login/magic-link`, { identifier: 'link@example.com' });
     expect(problems).toEqual([]);
+    flowsPassed++;
   });
 
   it('passkeys: register, log in by identifier and by autofill, list devices', async () => {
@@ -98,6 +103,7 @@ describe('the answers of the sign-in flows match the OpenAPI document', () => {
     });
     await client.loginFinish('unknown-handshake', registered.credential);
     expect(problems).toEqual([]);
+    flowsPassed++;
   });
 
   it('the admin API', async () => {
@@ -108,9 +114,13 @@ describe('the answers of the sign-in flows match the OpenAPI document', () => {
     await t.call('GET', '/admin/v1/apps', undefined, { authorization: 'Bearer wrong' });
     await t.call('GET', '/v1/health');
     expect(problems).toEqual([]);
+    flowsPassed++;
   });
 
-  it('checked answers of every kind: successes and refusals', () => {
+  // When every flow above ran (in any order), the checker has seen answers of every kind: successes and
+  // refusals. Not a test of its own, which would pass or fail by the order the tests ran in.
+  afterAll(() => {
+    if (flowsPassed < 5) return;
     expect(checked.size).toBeGreaterThan(30);
     expect([...checked].filter((key) => / 4\d\d$/.test(key)).length).toBeGreaterThan(5);
   });
