@@ -77,7 +77,7 @@ td.actions{white-space:nowrap;text-align:end}
 td.actions button+button{margin-inline-start:10px}
 td.date{white-space:nowrap}tbody th{overflow-wrap:anywhere}
 /* A phone's width: the row's two actions stack, so the dates keep one line each */
-@container (max-width:480px){td.actions button{display:block;margin-inline-start:auto}
+@container (max-width:480px){th,td{padding-inline:3px}td.actions button{display:block;margin-inline-start:auto}
 td.actions button+button{margin:6px 0 0 auto}}
 .rename .row-actions{margin-top:4px}
 .paginator{display:flex;align-items:center;justify-content:flex-end;flex-wrap:wrap;gap:8px;margin-top:8px}
