@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
-import { appNotFound, invalidRequest } from '../http/api-error.js';
+import { appNotFound } from '../http/api-error.js';
 import { CurrentUser } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
-import { describeIdentifierProblem, parseIdentifier } from '../users/identifier.js';
+import { findUserPage } from '../users/user-list-query.js';
 import type { IdentityServices } from '../identity-services.js';
 import { toCurrentUser } from '../users/user-views.js';
 import type { UserRow, UserStatus } from '../users/users-repository.js';
@@ -78,18 +78,8 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
     async (request) => {
       const { appId } = request.params;
       if (!(await apps.find(appId))) throw appNotFound();
-      const { page, limit, id, status } = request.query;
-      let identifier;
-      if (request.query.identifier !== undefined) {
-        const parsed = parseIdentifier(request.query.identifier, 'both');
-        if (!parsed.ok) throw invalidRequest(describeIdentifierProblem(parsed.problem, 'both'));
-        identifier = parsed.identifier;
-      }
-      const found = await identity.users.listPage(
-        appId,
-        { offset: (page - 1) * limit, limit },
-        { id, identifier, status },
-      );
+      const { page, limit } = request.query;
+      const found = await findUserPage(identity.users, appId, request.query);
       return {
         users: await Promise.all(found.users.map((user) => view(appId, user))),
         page,

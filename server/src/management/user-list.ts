@@ -1,7 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { invalidRequest } from '../http/api-error.js';
-import { describeIdentifierProblem, parseIdentifier } from '../users/identifier.js';
 import type { IdentityServices } from '../identity-services.js';
+import { findUserPage } from '../users/user-list-query.js';
 import { ManagementUser, toManagementUser } from './management-user.js';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('pending')]);
@@ -52,18 +51,8 @@ export async function userListPage(
   appId: string,
   query: Static<typeof UserListQuery>,
 ): Promise<Static<typeof UserList>> {
-  const { page, limit, id, status } = query;
-  let identifier;
-  if (query.identifier !== undefined) {
-    const parsed = parseIdentifier(query.identifier, 'both');
-    if (!parsed.ok) throw invalidRequest(describeIdentifierProblem(parsed.problem, 'both'));
-    identifier = parsed.identifier;
-  }
-  const found = await identity.users.listPage(
-    appId,
-    { offset: (page - 1) * limit, limit },
-    { id, identifier, status },
-  );
+  const { page, limit } = query;
+  const found = await findUserPage(identity.users, appId, query);
   const last = Math.max(1, Math.ceil(found.total / limit));
   const href = (n: number) => `/v1/apps/${appId}/users?page=${n}&limit=${limit}`;
   // The listed shape names no passkey field, so none is read.
