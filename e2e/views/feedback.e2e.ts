@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { showView, usePreviewPage } from './preview-page';
-import { VIEW_SAMPLES } from './view-states';
+import { VIEW_SAMPLES } from '../../src/dev/view-samples';
 
 // What the views tell and where focus stays while they change under the visitor (issue-level defects
 // of the code, magic-link, passkey and add-device screens).

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { showView, usePreviewPage } from './preview-page';
-import { VIEW_SAMPLES } from './view-states';
+import { VIEW_SAMPLES } from '../../src/dev/view-samples';
 
 const previewPage = usePreviewPage();
 

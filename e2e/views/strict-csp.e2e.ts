@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openPreview, showView } from './preview-page';
-import { VIEW_SAMPLES } from './view-states';
+import { VIEW_SAMPLES } from '../../src/dev/view-samples';
 import { computed } from '../support/computed-style';
 import { recordViolations } from '../support/csp-violations';
 

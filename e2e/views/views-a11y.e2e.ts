@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, showView, usePreviewPage } from './preview-page';
-import { VIEW_SAMPLES } from './view-states';
+import { VIEW_SAMPLES } from '../../src/dev/view-samples';
 
 const previewPage = usePreviewPage();
 

@@ -1,5 +1,6 @@
-import type { MetadataField } from '../../src/client/app-info';
-import type { ViewState } from '../../src/flow/view-state';
+// Sample view states, one per view and variant: the view tests (e2e/views), the view gallery and the debug panel.
+import type { MetadataField } from '../client/app-info';
+import type { ViewState } from '../flow/view-state';
 
 const field = (field_name: string, friendly_name: string, type: MetadataField['type']): MetadataField => ({
   id: `id-${field_name}`,
