@@ -1,13 +1,5 @@
 import { APP_ID, EMAIL_ONLY_APP_ID, READ_ONLY_APP_ID } from './support/profile-apps';
-import {
-  changes,
-  expect,
-  freshEmail,
-  openProfile,
-  recordChanges,
-  storeTokens,
-  test,
-} from './support/profile-test';
+import { changes, expect, freshEmail, openProfile, recordChanges, test } from './support/profile-test';
 
 test('the success page greets the user and shows their profile, read-only until edited', async ({
   page,
@@ -198,14 +190,9 @@ test('metadata: each type keeps its §5 rule, "64 letters max" included, and sav
   expect((await changes(page)).map((c) => c.type)).toContain('loaded');
 });
 
-// fixme: fails since the merges of 2026-11-25 (the demo app's profile loads first with the read-only
-// app's tokens, and the app-id switch races that load); to be fixed with issue 19's host-page work.
-test.fixme('an app without profile management shows the profile read-only', async ({ page, server, api }) => {
+test('an app without profile management shows the profile read-only', async ({ page, server, api }) => {
   const user = await api.signUp(freshEmail('ro'), READ_ONLY_APP_ID);
-  await storeTokens(page, server.url, user);
-  await page.goto(`${server.url}/passageSuccess`);
-  const profile = page.locator('passage-profile');
-  await profile.evaluate((el, id) => ((el as HTMLElement & { appId: string }).appId = id), READ_ONLY_APP_ID);
+  const profile = await openProfile(page, server.url, user, READ_ONLY_APP_ID);
   await expect(profile.getByText(user.email)).toBeVisible();
   await expect(profile.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
   await expect(profile.getByText('Your login info cannot be changed here.')).toBeVisible();
