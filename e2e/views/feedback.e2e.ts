@@ -31,10 +31,10 @@ const recordEvents = () =>
   });
 
 test('the code screen claims a sent code only once a send succeeded', async () => {
-  await showView(page(), { state: { ...oneTimeCode, error: { key: 'code-send-error' } } });
+  await showView(page(), { state: { ...oneTimeCode, sent: false, error: { key: 'code-send-error' } } });
   await expect(preview().getByText('An error occurred sending the code.')).toBeVisible();
   await expect(preview().getByText(/has been sent/)).toHaveCount(0);
-  await showView(page(), { state: { ...oneTimeCode, sending: true } });
+  await showView(page(), { state: { ...oneTimeCode, sending: true, sent: false } });
   await expect(preview().getByText(/has been sent/)).toHaveCount(0);
   await showView(page(), { state: oneTimeCode });
   await expect(preview().getByText('A one-time code has been sent to')).toBeVisible();
@@ -44,7 +44,7 @@ test('"Resend code" keeps focus while the new code is on its way, and the confir
   await showView(page(), { state: oneTimeCode });
   const resend = preview().getByRole('button', { name: 'Resend code' });
   await resend.focus();
-  await showView(page(), { state: { ...oneTimeCode, sending: true, attempt: 1 } });
+  await showView(page(), { state: { ...oneTimeCode, sending: true, sent: false, attempt: 1 } });
   await expect(resend).toHaveAttribute('aria-disabled', 'true');
   expect(await focusedText()).toBe('Resend code');
   await showView(page(), { state: { ...oneTimeCode, attempt: 1 } });

@@ -161,6 +161,9 @@ export interface OneTimeCodeView {
   registering: boolean;
   /** Requesting a code (on entry and on resend). */
   sending: boolean;
+  /** The last send succeeded: the view says "has been sent" (not while sending, nor after a failed send,
+   * even once a wrong code has replaced the send's error). */
+  sent: boolean;
   /** Checking a code. */
   verifying: boolean;
   /** code-send-error or code-invalid-or-expired; with `codeInvalid` the boxes show the error border. */

@@ -8,9 +8,6 @@ import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-code-error';
 
-const codeSent = (state: OneTimeCodeView) =>
-  !state.sending && !(state.error && 'key' in state.error && state.error.key === 'code-send-error');
-
 /** One-time passcode: 6 boxes, Continue, Back and Resend code. */
 export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
   const { t, dispatch } = ctx;
@@ -18,8 +15,7 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
   return [
     <Icon name={state.codeInvalid ? 'invalid-code' : state.identifierType === 'phone' ? 'sms' : 'email'} />,
     <Title text={t.t('enter-code')} />,
-    // "has been sent" only once a send succeeded: not while sending, nor above a failed send's error.
-    codeSent(state) && (
+    state.sent && (
       <Text>
         {t.parts(state.registering ? 'enter-code-sent-register' : 'enter-code-sent', {
           identifier: <strong>{state.identifier}</strong>,
@@ -55,7 +51,7 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
     </div>,
     <LiveText
       cls="confirmation"
-      text={state.attempt > 0 && !state.sending && !state.error ? t.t('code-resent') : undefined}
+      text={state.attempt > 0 && state.sent && !state.error ? t.t('code-resent') : undefined}
       of={state.attempt}
     />,
   ];

@@ -17,7 +17,7 @@ describe('one-time code', () => {
     await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
     expect(t.calls).toContain('newLoginOneTimePasscode(ann@example.com,en)');
     expect(t.storage.getItem('otp_id')).toBe('otp1');
-    expect(t.view()).toMatchObject({ kind: 'one-time-code', sending: false });
+    expect(t.view()).toMatchObject({ kind: 'one-time-code', sending: false, sent: true });
     await t.send({ type: 'submit-code', code: '123456' });
     expect(t.storage.getItem('otp_id')).toBeNull();
     expect(t.events).toContain('onOneTimePasscodeActivated');
@@ -48,7 +48,11 @@ describe('one-time code', () => {
       },
     });
     await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
-    expect(t.view()).toMatchObject({ error: { key: 'code-send-error' }, sending: false });
+    expect(t.view()).toMatchObject({ error: { key: 'code-send-error' }, sending: false, sent: false });
+    // A code typed after the failed send replaces the error, but no code was sent: the view must not
+    // say one was.
+    await t.send({ type: 'submit-code', code: '000000' });
+    expect(t.view()).toMatchObject({ error: { key: 'code-invalid-or-expired' }, sent: false });
   });
 
   it('resend asks for a new code and clears the boxes; back goes home', async () => {

@@ -24,6 +24,7 @@ export class OneTimeCodeStep {
       identifierType: a.identifierType,
       registering: a.registering,
       sending: true,
+      sent: false,
       verifying: false,
       codeInvalid: false,
       attempt: 0,
@@ -35,7 +36,7 @@ export class OneTimeCodeStep {
     const f = this.f;
     const step = f.step;
     const a = this.s.attempt!;
-    f.update('one-time-code', { sending: true, error: undefined, codeInvalid: false });
+    f.update('one-time-code', { sending: true, sent: false, error: undefined, codeInvalid: false });
     try {
       const client = f.o.client;
       const send = a.registering ? client.newRegisterOneTimePasscode : client.newLoginOneTimePasscode;
@@ -43,7 +44,7 @@ export class OneTimeCodeStep {
       if (step !== f.step) return;
       this.otpId = otp_id;
       f.o.storage.setItem(STORAGE_KEYS.otpId, otp_id);
-      f.update('one-time-code', { sending: false }, step);
+      f.update('one-time-code', { sending: false, sent: true }, step);
       const early = this.codeBeforeSend;
       this.codeBeforeSend = undefined;
       if (early !== undefined) await this.submit(early);
