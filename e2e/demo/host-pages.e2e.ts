@@ -116,6 +116,25 @@ test('signed in, /passageSuccess says "Way to go!" with one sign-out, which lead
   await expect(page).toHaveURL(/\/passage$/);
 });
 
+test('signed in, the header leads to the account instead of to a sign-in form', async ({
+  page,
+  server,
+  api,
+}) => {
+  const nav = page.getByRole('navigation', { name: 'Site' });
+  const user = await api.signUp(freshEmail('host-header'));
+  await openProfile(page, server.url, user);
+  await expect(nav.getByRole('link', { name: 'Your account' })).toHaveAttribute('aria-current', 'page');
+  await page.goto(`${server.url}/passage`);
+  await expect(nav.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/passageSuccess');
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  // Signing out there leads to /passage, whose header offers to sign in again.
+  await page.goto(`${server.url}/passageSuccess`);
+  await page.locator('passage-profile').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/passage$/);
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toHaveAttribute('aria-current', 'page');
+});
+
 test('signed out, /passageSuccess says so instead of "Way to go!", and offers to sign in', async ({
   page,
   server,

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { portfolio } from '../content/portfolio';
 import { Footer } from '../home/Footer';
 import { SkipLink } from '../home/SkipLink';
+import { hasStoredSession } from './session';
 import { SiteHeader, type SitePath } from './SiteHeader';
 import { usePageTitle } from './usePageTitle';
 
@@ -12,16 +13,18 @@ export interface HostPageProps {
   title: string;
   /** The page's own path, marked in the header's links. */
   path?: SitePath;
+  /** Whether a session is stored here (the header then links to the account); read from storage when absent. */
+  signedIn?: boolean;
   children: ReactNode;
 }
 
 /** The frame of the pages beside the portfolio (sign-in, account, errors): its header, fonts, colours and footer. */
-export function HostPage({ title, path, children }: HostPageProps) {
+export function HostPage({ title, path, signedIn = hasStoredSession(), children }: HostPageProps) {
   usePageTitle(title);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink target="main" />
-      <SiteHeader current={path} />
+      <SiteHeader current={path} signedIn={signedIn} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
         <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
           {children}

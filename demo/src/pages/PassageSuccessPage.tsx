@@ -6,13 +6,9 @@ import { useNavigate } from 'react-router-dom';
 import { passageAppId } from '../config';
 import { elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
+import { hasStoredSession } from './session';
 
 type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
-
-/** Whether the widget left a session here: the tokens it stores (docs/profile-element.md). */
-export function hasStoredSession(storage: Storage = localStorage): boolean {
-  return storage.getItem('psg_auth_token') !== null || storage.getItem('psg_refresh_token') !== null;
-}
 
 /**
  * After sign-in: "Way to go!" and the signed-in user's profile (following the system's light or dark
@@ -29,7 +25,7 @@ export function PassageSuccessPage() {
     if (detail.type === 'signed-out' && detail.revoked) void navigate('/passage');
   };
   return (
-    <HostPage title={signedIn ? 'Your account' : 'Not signed in'} path="/passageSuccess">
+    <HostPage title={signedIn ? 'Your account' : 'Not signed in'} path="/passageSuccess" signedIn={signedIn}>
       <Typography variant="h2" component="h1" sx={{ mb: 3, textAlign: 'center' }}>
         {signedIn ? 'Way to go!' : 'You are not signed in.'}
       </Typography>

@@ -3,16 +3,19 @@ import Container from '@mui/material/Container';
 import { portfolio } from '../content/portfolio';
 import { outlinedLink } from '../theme/outlinedLink';
 
-/** The host pages' links: plain links, so the portfolio arrives prerendered as on a first visit. */
-export const SITE_LINKS = [
-  { href: '/', label: 'Portfolio' },
-  { href: '/passage', label: 'Sign in' },
-] as const;
+export type SitePath = '/' | '/passage' | '/passageSuccess';
 
-export type SitePath = (typeof SITE_LINKS)[number]['href'] | '/passageSuccess';
+/**
+ * The host pages' links: plain links, so the portfolio arrives prerendered as on a first visit. Signed
+ * in, the second leads to the account rather than to a sign-in form the visitor has no use for.
+ */
+export const siteLinks = (signedIn: boolean): { href: SitePath; label: string }[] => [
+  { href: '/', label: 'Portfolio' },
+  signedIn ? { href: '/passageSuccess', label: 'Your account' } : { href: '/passage', label: 'Sign in' },
+];
 
 /** The owner's name and the way back to the portfolio, on every page but the portfolio itself. */
-export function SiteHeader({ current }: { current?: SitePath }) {
+export function SiteHeader({ current, signedIn }: { current?: SitePath; signedIn: boolean }) {
   return (
     <Box component="header" sx={{ pt: 3 }}>
       <Container
@@ -33,7 +36,7 @@ export function SiteHeader({ current }: { current?: SitePath }) {
           {portfolio.name}
         </Box>
         <Box component="nav" aria-label="Site" sx={{ display: 'flex', gap: 1.5 }}>
-          {SITE_LINKS.map((link) => (
+          {siteLinks(signedIn).map((link) => (
             <Box
               key={link.href}
               component="a"
