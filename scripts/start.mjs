@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or older than its sources, then run the one server process.
+// With --build-only it stops after building (the build step of `npm test`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,12 +35,21 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const elements = outdated('dist/open-passage/index.js', ['src', 'stencil.config.ts']);
+const elements = outdated('dist/open-passage/index.js', [
+  'src',
+  'stencil.config.ts',
+  'tsconfig.stencil.json',
+  'scripts/elements-package.mjs',
+]);
 if (elements) run('npm', ['run', 'build:elements']);
 // Each step also counts the previous step's output, so a build run by hand (build:elements) carries on.
 if (
   elements ||
-  outdated('react-wrapper/dist/index.js', ['react-wrapper/src', 'dist/open-passage/index.js'])
+  outdated('react-wrapper/dist/index.js', [
+    'react-wrapper/src',
+    'react-wrapper/scripts',
+    'dist/open-passage/index.js',
+  ])
 ) {
   run('npm', ['run', 'build', '-w', 'open-passage-react']);
 }
@@ -49,6 +59,8 @@ if (
     'demo/src',
     'demo/public',
     'demo/index.html',
+    'demo/app.html',
+    'demo/scripts',
     'demo/vite.config.ts',
     'react-wrapper/dist/index.js',
   ])
@@ -58,6 +70,7 @@ if (
 }
 if (outdated('server/dist/main.js', ['server/src']))
   run('npm', ['run', 'build', '-w', 'open-passage-server']);
+if (process.argv.includes('--build-only')) process.exit(0);
 
 // The server runs as a child; a stop signal sent to this process alone (a supervisor, `kill`) reaches it
 // too, so it shuts down gracefully instead of being left running.
