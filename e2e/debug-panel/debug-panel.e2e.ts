@@ -175,6 +175,11 @@ test("at 390 px the panel covers none of the widget's controls", async ({ page }
       box.x < c.x + c.width && c.x < box.x + box.width && box.y < c.y + c.height && c.y < box.y + box.height;
     expect(overlaps, `panel ${JSON.stringify(box)} covers ${JSON.stringify(c)}`).toBe(false);
   }
+  // Expanded on purpose it stays expanded (inside the viewport), and usable.
+  await panel.getByRole('button', { name: 'Expand' }).click();
+  await expect(viewSelect(page)).toBeVisible();
+  const expanded = (await panel.getByRole('region', { name: 'Passage debug panel' }).boundingBox())!;
+  expect(expanded.x + expanded.width).toBeLessThanOrEqual(390);
 });
 
 test.describe('accessibility', () => {

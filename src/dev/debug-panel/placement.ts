@@ -24,6 +24,8 @@ export class Placement {
   /** Where the user put the panel; null until they move it (then it follows the free corner). */
   private point: Point | null;
   collapsed: boolean;
+  /** Until the user collapses or expands it, the panel collapses itself when no corner is free. */
+  private userToggled = false;
 
   constructor(
     private readonly box: HTMLElement,
@@ -33,6 +35,7 @@ export class Placement {
     const stored = read();
     this.point = stored.x === undefined || stored.y === undefined ? null : { x: stored.x, y: stored.y };
     this.collapsed = stored.collapsed ?? window.innerWidth < 600;
+    this.userToggled = stored.collapsed !== undefined;
   }
 
   private viewport() {
@@ -49,17 +52,19 @@ export class Placement {
     const viewport = this.viewport();
     if (this.point) return this.show(clampPosition(this.point, this.size(), viewport));
     let corner = freeCorner(this.size(), viewport, this.avoid());
-    if (!corner && !this.collapsed) {
+    if (!corner && !this.collapsed && !this.userToggled) {
       this.setCollapsed(true, false);
       corner = freeCorner(this.size(), viewport, this.avoid());
     }
     this.show(corner ?? clampPosition({ x: viewport.width, y: viewport.height }, this.size(), viewport));
   }
 
-  setCollapsed(collapsed: boolean, save = true): void {
+  /** Collapses or expands; `byUser` (the toggle button) remembers it and stops the self-collapse. */
+  setCollapsed(collapsed: boolean, byUser = true): void {
+    this.userToggled ||= byUser;
     this.collapsed = collapsed;
     this.onCollapse(collapsed);
-    if (save) this.save();
+    if (byUser) this.save();
     this.place();
   }
 
