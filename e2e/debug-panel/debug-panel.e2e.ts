@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { startServer } from '../../scripts/start-server.mjs';
 import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { recordViolations } from '../support/csp-violations';
 
 // The debug panel as `npm start` serves it in development (the repository's server settings, which
 // name the panel's bundle), on a server of this file's own: the shared e2e server leaves it out.
@@ -51,6 +52,7 @@ async function expand(panel: Locator): Promise<void> {
 test('on /passage the panel previews "One-time code" in <passage-auth>, in dark, and resumes the live flow', async ({
   page,
 }) => {
+  const violations = await recordViolations(page);
   const panel = await openWithPanel(page);
   await expand(panel);
   const auth = page.locator('passage-auth');
@@ -65,6 +67,8 @@ test('on /passage the panel previews "One-time code" in <passage-auth>, in dark,
   await expect(auth.locator('[part~="container"]')).toHaveAttribute('dir', 'rtl');
   await viewSelect(page).selectOption({ label: 'Live flow' });
   await expect(auth.locator('[part~="identifier-input"]')).toBeVisible();
+  // The site's strict policy (no inline style or script) refuses nothing of the panel's.
+  expect(violations).toEqual([]);
 });
 
 test('the log shows the events and hook calls of a real code sign-in, and the host keeps its callback', async ({
