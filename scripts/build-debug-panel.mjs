@@ -4,14 +4,16 @@
 // It is never part of the Stencil build, so no production script of the elements names it.
 // `process.env.NODE_ENV` is left as written (platform neutral, no define): the bundler of the page that
 // imports the panel decides whether it is a production build, in which the panel renders nothing.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `--watch` (npm run dev): waits for Stencil's first build, which empties dist/, then rebuilds on change.
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, context } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}dist/debug-panel`;
 
-await build({
+const options = {
   entryPoints: [`${root}src/dev/debug-panel/index.ts`],
   outfile: `${outdir}/index.js`,
   bundle: true,
@@ -21,7 +23,17 @@ await build({
   legalComments: 'none',
   minify: true,
   logLevel: 'warning',
-});
+};
+
+const watch = process.argv.includes('--watch');
+if (watch) {
+  const started = Date.now();
+  const stencilOutput = `${root}dist/open-passage/index.js`;
+  while (!existsSync(stencilOutput) || statSync(stencilOutput).mtimeMs < started) await sleep(500);
+  await (await context(options)).watch();
+} else {
+  await build(options);
+}
 
 mkdirSync(outdir, { recursive: true });
 writeFileSync(
@@ -38,4 +50,6 @@ declare global {
 }
 `,
 );
-console.log('build-debug-panel: dist/debug-panel/index.js and index.d.ts written');
+console.log(
+  `build-debug-panel: dist/debug-panel/index.js and index.d.ts written${watch ? ', watching' : ''}`,
+);
