@@ -8,6 +8,8 @@ import { repoServerEnv } from './repo-server-env.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tasks = [
   ['elements', 'npx', ['stencil', 'build', '--watch']],
+  // The debug panel the demo's pages show in development (docs/debug-panel.md), after Stencil's first build.
+  ['panel', process.execPath, ['scripts/build-debug-panel.mjs', '--watch']],
   ['wrapper', 'npx', ['tsc', '-p', 'react-wrapper/tsconfig.json', '--watch', '--preserveWatchOutput']],
   ['server:tsc', 'npx', ['tsc', '-p', 'server/tsconfig.build.json', '--watch', '--preserveWatchOutput']],
   ['server', process.execPath, ['--watch-path=server/dist', 'server/dist/main.js']],

@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Settings given in the environment (`process.env`) still win over these. */
 export const repoServerEnv = {
+  // The elements' debug panel on /passage and /passageSuccess, unless NODE_ENV is production (docs/debug-panel.md).
+  DEBUG_PANEL_FILE: join(root, 'dist/debug-panel/index.js'),
   APPS_FILE: join(root, 'demo/passage-apps.json'),
   STATIC_DIR: join(root, 'demo/dist'),
   DATA_DIR: join(root, 'data'),

@@ -42,6 +42,9 @@ const elements = outdated('dist/open-passage/index.js', [
   'scripts/elements-package.mjs',
 ]);
 if (elements) run('npm', ['run', 'build:elements']);
+// The debug panel the server adds to the sign-in pages in development (built by build:elements too).
+else if (outdated('dist/debug-panel/index.js', ['src', 'scripts/build-debug-panel.mjs']))
+  run(process.execPath, ['scripts/build-debug-panel.mjs']);
 // Each step also counts the previous step's output, so a build run by hand (build:elements) carries on.
 if (
   elements ||

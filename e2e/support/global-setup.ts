@@ -14,6 +14,9 @@ export default async function globalSetup() {
     APPS_FILE: `${root}e2e/support/e2e-apps.json`,
     // Many sign-ins from one address in a few minutes: raise the per-IP send limits.
     RATE_LIMIT_FACTOR: '20',
+    // No debug panel on the sign-in pages: the tests see them as users do. e2e/debug-panel starts
+    // servers of its own with it (development) and without it (production).
+    DEBUG_PANEL_FILE: '',
   });
   process.env.E2E_BASE_URL = server.url;
   // For the few tests that need a state no API offers (an inactive user).

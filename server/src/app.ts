@@ -14,6 +14,7 @@ import { currentUserRoutes } from './current-user/current-user-routes.js';
 import type { WorkerOptions } from './delivery/delivery-worker.js';
 import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
+import { registerDebugPanel } from './dev/debug-panel.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
 import { AppOrigins } from './apps/app-origins.js';
 import { registerCors } from './http/cors.js';
@@ -152,7 +153,9 @@ export async function buildServer(
   // Passage's management API (API keys) shares paths with the auth API and answers by its own key.
   await http.register(managementApi, { identity, apps: appsRepository, adminApiKey: config.adminApiKey });
 
-  const site = await registerStaticSite(http, config.staticDir);
+  const debugPanel =
+    !config.production && config.debugPanelFile ? registerDebugPanel(http, config.debugPanelFile) : null;
+  const site = await registerStaticSite(http, config.staticDir, debugPanel);
 
   return {
     http,

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PassageProfile } from 'open-passage-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passageAppId } from '../config';
 import { elementTheme } from './elementTheme';
@@ -17,6 +17,12 @@ type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
  * says so; the profile then offers to sign in.
  */
 export function PassageSuccessPage() {
+  useEffect(() => {
+    // The debug panel under `npm run dev` only: a production build drops this branch (devTools.ts).
+    if (!import.meta.env.DEV) return;
+    const hide = import('./devTools').then((module) => module.showDevTools());
+    return () => void hide.then((remove) => remove());
+  }, []);
   const [signedIn, setSignedIn] = useState(() => hasStoredSession());
   const navigate = useNavigate();
   const onChange = ({ detail }: ProfileChangeEvent) => {

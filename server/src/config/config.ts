@@ -24,6 +24,9 @@ export interface ServerConfig {
   contactTo: string | null;
   adminApiKey: string | null;
   production: boolean;
+  /** The elements' debug panel bundle (DEBUG_PANEL_FILE), added to the site's sign-in pages in
+   * development; null for none. */
+  debugPanelFile: string | null;
   logLevel: string;
   /** Scales every rate limit (RATE_LIMIT_FACTOR, default 1; 0 switches them off, e.g. for benchmarks). */
   rateLimitFactor: number;
@@ -110,6 +113,12 @@ export const SETTINGS: readonly SettingHelp[] = [
     default: 'unset',
     description: 'production removes the dev outbox (then SMTP_URL / SMS_PROVIDER are needed to send).',
   },
+  {
+    name: 'DEBUG_PANEL_FILE',
+    default: 'none',
+    description:
+      'The debug panel bundle; unless NODE_ENV is production, /passage and /passageSuccess load it.',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   {
     name: 'TRUST_PROXY',
@@ -150,6 +159,11 @@ function parseFactor(raw: string | undefined): number {
 
 function optional(raw: string | undefined): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+function optionalPath(raw: string | undefined, cwd: string): string | null {
+  const path = optional(raw);
+  return path === null ? null : resolve(cwd, path);
 }
 
 /**
@@ -220,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     contactTo: optional(env.CONTACT_TO),
     adminApiKey: optional(env.ADMIN_API_KEY),
     production: env.NODE_ENV === 'production',
+    debugPanelFile: optionalPath(env.DEBUG_PANEL_FILE, cwd),
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     rateLimitFactor: parseFactor(env.RATE_LIMIT_FACTOR),
     cspConnectSrc: parseCspOrigins(env.CSP_CONNECT_SRC),

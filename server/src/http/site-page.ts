@@ -48,8 +48,11 @@ export async function sendSitePage(
   reply: FastifyReply,
   page: SitePage,
   status: number,
+  /** Markup added ahead of `</body>` (a development script, see dev/debug-panel.ts). */
+  addition = '',
 ): Promise<FastifyReply> {
-  const html = await page.render(cspNonce(reply));
+  const rendered = await page.render(cspNonce(reply));
+  const html = addition ? rendered.replace(/<\/body>(?![\s\S]*<\/body>)/, `${addition}</body>`) : rendered;
   reply
     .status(status)
     .type('text/html; charset=utf-8')

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PageScript } from '../dev/debug-panel.js';
 import { isApiPath } from './api-paths.js';
 import { SitePage, sendSitePage } from './site-page.js';
 
@@ -35,10 +36,14 @@ export interface StaticSite {
   hasPage(path: string): boolean;
 }
 
-/** Returns the site it serves, or null when `root` is null or holds no index.html. */
+/**
+ * Returns the site it serves, or null when `root` is null or holds no index.html. `pageScript` adds a
+ * script to some of its pages (the debug panel in development).
+ */
 export async function registerStaticSite(
   app: FastifyInstance,
   root: string | null,
+  pageScript: PageScript | null = null,
 ): Promise<StaticSite | null> {
   const hasSite = root !== null && existsSync(join(root, 'index.html'));
   const index = hasSite ? new SitePage(join(root, 'index.html')) : null;
@@ -69,7 +74,8 @@ export async function registerStaticSite(
     const reads = request.method === 'GET' || request.method === 'HEAD';
     if (index && shell && !isApi && reads && wantsHtml) {
       const known = pages === null || listed;
-      return sendSitePage(request, reply, path === '/' ? index : shell, known ? 200 : 404);
+      const addition = pageScript?.pages.includes(path) ? pageScript.tag : '';
+      return sendSitePage(request, reply, path === '/' ? index : shell, known ? 200 : 404, addition);
     }
     return reply
       .status(404)
