@@ -15,11 +15,11 @@ export const PANEL_CSS = `
 .handle:active { cursor: grabbing; }
 button, select { font: inherit; color: inherit; min-height: 28px; }
 button { background: #ffffff; border: 1px solid #5c5c66; border-radius: 4px; padding: 2px 8px; }
-select { background: #ffffff; border: 1px solid #5c5c66; border-radius: 4px; max-width: 100%; }
+select { background: #ffffff; border: 1px solid #5c5c66; border-radius: 4px; width: 100%; min-width: 0; }
 :focus-visible { outline: 2px solid #0b57d0; outline-offset: 1px; }
-.body { overflow: auto; padding: 8px; display: grid; gap: 6px; }
+.body { overflow: auto; padding: 8px; display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; }
 .body[hidden] { display: none; }
-.row { display: grid; grid-template-columns: 7.5em 1fr; gap: 6px; align-items: center; }
+.row { display: grid; grid-template-columns: 7.5em minmax(0, 1fr); gap: 6px; align-items: center; }
 fieldset { border: 1px solid #c4c4cc; border-radius: 4px; margin: 0; padding: 6px; display: grid; gap: 6px; }
 legend { padding: 0 4px; font-weight: 600; }
 .log-head { display: flex; justify-content: space-between; align-items: center; }
