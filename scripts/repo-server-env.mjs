@@ -10,5 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const repoServerEnv = {
   APPS_FILE: join(root, 'demo/passage-apps.json'),
   STATIC_DIR: join(root, 'demo/dist'),
+  // The elements' www/ build: the view gallery at /dev/views in development (docs/view-gallery.md).
+  ELEMENTS_WWW_DIR: join(root, 'www'),
   DATA_DIR: join(root, 'data'),
 };

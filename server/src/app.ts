@@ -17,6 +17,7 @@ import type { MessageSender } from './delivery/outgoing-message.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
 import { AppOrigins } from './apps/app-origins.js';
 import { registerCors } from './http/cors.js';
+import { registerDevPages } from './http/dev-pages.js';
 import {
   answerClientError,
   answerFrameworkError,
@@ -50,6 +51,8 @@ export interface OpenPassageServer {
   apps: AppSettings[];
   /** The site served on the paths the API does not own (STATIC_DIR), if any. */
   site: StaticSite | null;
+  /** Whether the view gallery is served at /dev/views (ELEMENTS_WWW_DIR, never in production). */
+  viewGallery: boolean;
   /** Present unless a real mail/SMS transport is configured or NODE_ENV is production. */
   devOutbox: DevOutbox | null;
   /** Where features hand over the messages they send (codes, links, contact mail). */
@@ -152,6 +155,7 @@ export async function buildServer(
   // Passage's management API (API keys) shares paths with the auth API and answers by its own key.
   await http.register(managementApi, { identity, apps: appsRepository, adminApiKey: config.adminApiKey });
 
+  const viewGallery = !config.production && (await registerDevPages(http, config.elementsWwwDir));
   const site = await registerStaticSite(http, config.staticDir);
 
   return {
@@ -160,6 +164,7 @@ export async function buildServer(
     dbKind: kind,
     apps,
     site,
+    viewGallery,
     devOutbox,
     sender,
     delivery,
