@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Page, test } from '@playwright/test';
+import { type Locator, type Page, test } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const www = join(root, 'www');
@@ -86,16 +86,25 @@ export async function showView(
     Object.assign(el, { theme: 'light', language: 'en', customization: undefined, ...p });
     await (el as unknown as { componentOnReady(): Promise<unknown> }).componentOnReady();
   }, props);
+  await viewOnScreen(page.locator('passage-view-preview'), props.state);
+}
+
+/** Waits until a `<passage-view-preview>` shows the given state, with the parts that arrive in chunks of their own. */
+export async function viewOnScreen(preview: Locator, state: unknown): Promise<void> {
   // Views after the identifier form arrive in a lazy chunk: wait until this one is on screen.
-  const kind = (props.state as { kind: string }).kind;
-  await page.locator(`passage-view-preview .view[part~="view-${kind}"]`).waitFor();
+  const kind = (state as { kind: string }).kind;
+  await preview.locator(`.view[part~="view-${kind}"]`).waitFor();
   // The identifier form's metadata fields and country dropdown arrive in chunks of their own.
-  const form = props.state as { metadata?: unknown[]; allowedIdentifier?: string };
+  const form = state as { metadata?: unknown[]; allowedIdentifier?: string; identifier?: string };
   if (kind === 'identifier' && form.metadata?.length) {
-    await page.locator('passage-view-preview [part~="metadata-grid"]').waitFor();
+    await preview.locator('[part~="metadata-grid"]').waitFor();
   }
-  if (kind === 'identifier' && form.allowedIdentifier === 'phone') {
-    await page.locator('passage-view-preview [role="combobox"]').waitFor();
+  // (With both identifiers allowed, it shows once a phone number is typed: the samples' start with +.)
+  const phone =
+    form.allowedIdentifier === 'phone' ||
+    (form.allowedIdentifier === 'both' && form.identifier?.startsWith('+'));
+  if (kind === 'identifier' && phone) {
+    await preview.locator('[role="combobox"]').waitFor();
   }
 }
 
