@@ -57,6 +57,16 @@ export const VIEW_SAMPLES: Record<string, ViewState> = {
     ],
   },
   'identifier-phone': { ...identifier, allowedIdentifier: 'phone', conditionalUI: false, branding: false },
+  'identifier-both': { ...identifier, allowedIdentifier: 'both', lastLogin: undefined },
+  'identifier-register': { ...identifier, mode: 'register', conditionalUI: false },
+  'identifier-login-only': { ...identifier, canToggle: false },
+  'identifier-register-closed': {
+    ...identifier,
+    mode: 'register',
+    publicSignup: false,
+    registrationNotAllowed: true,
+    conditionalUI: false,
+  },
   'activation-loading': { kind: 'magic-link-activation', link: 'login', status: 'loading' },
   'activation-success': { kind: 'magic-link-activation', link: 'verify', status: 'success' },
   'activation-failure': { kind: 'magic-link-activation', link: 'login', status: 'failure' },
@@ -142,5 +152,6 @@ export const VIEW_SAMPLES: Record<string, ViewState> = {
   'device-not-supported': { kind: 'device-not-supported' },
   'login-not-supported': { kind: 'login-not-supported' },
   'no-fallback': { kind: 'no-fallback', registering: false },
+  'no-fallback-register': { kind: 'no-fallback', registering: true },
   success: { kind: 'success' },
 };

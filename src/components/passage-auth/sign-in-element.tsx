@@ -17,6 +17,7 @@ import {
   systemPrefersDark,
   watchSystemDark,
 } from '../../themes/customization';
+import type { PreviewEventName } from '../shared/preview-request';
 import { renderView } from '../views/render-view';
 import { lazyClient } from './client-port';
 import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
@@ -84,9 +85,10 @@ export abstract class SignInElement {
     return false;
   }
 
-  private flow?: AuthFlow;
-  private stopFlow?: () => void;
-  private view: ViewState = { kind: 'loading' };
+  // Read and set by the preview hook as well (./preview.ts): a preview stops the flow and shows a view.
+  flow?: Pick<AuthFlow, 'appInfo' | 'dispatch'>;
+  stopFlow?: () => void;
+  view: ViewState = { kind: 'loading' };
   private translator: Translator = english;
   private systemDark = systemPrefersDark();
   private stopWatchingTheme?: () => void;
@@ -98,6 +100,10 @@ export abstract class SignInElement {
 
   componentWillLoad(): void {
     this.hasLoaded = true;
+    // The preview hook (shared/preview-request.ts): its code is fetched with the first request only.
+    getElement(this).addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
+      import('./preview').then((module) => module.preview(this, (event as CustomEvent).detail)),
+    );
     this.restart();
   }
 

@@ -15,6 +15,7 @@ import {
   type FocusTarget,
   initialProfileView,
   ProfileFlow,
+  type ProfilePorts,
   type ProfileView,
   type SignInReason,
 } from '../../flow/profile';
@@ -22,6 +23,7 @@ import { loadProfileTranslator, profileEnglish, type ProfileTranslator } from '.
 import { customizationFor } from '../../themes/customization';
 import { adoptStyles, CONSTRUCTABLE, cspNonce } from '../../themes/sheets';
 import { LanguageLoader } from '../shared/language';
+import type { PreviewEventName } from '../shared/preview-request';
 import { SystemTheme } from '../shared/system-theme';
 import { ProfileBody, SignInNotice } from './profile-body';
 import { profileClient } from './profile-client';
@@ -116,9 +118,10 @@ export class PassageProfile {
   private readonly language = new LanguageLoader(loadProfileTranslator, (t) => (this.translator = t));
   /** The button that opened the dialog, focused again when it closes. */
   private opener: HTMLElement | null = null;
-  private unsubscribe: (() => void) | undefined;
+  // The flow, its ports and its subscription are replaced by the preview hook too (./preview.ts).
+  unsubscribe: (() => void) | undefined;
 
-  private readonly flow = new ProfileFlow({
+  readonly ports: ProfilePorts = {
     client: () => profileClient(this.appId, this.apiUrl ?? ''),
     translator: () => this.translator,
     loadLanguage: (appDefault) => this.language.load(this.lang, appDefault),
@@ -135,7 +138,8 @@ export class PassageProfile {
     },
     emit: (change) => this.profileChange.emit(change),
     focus: (target) => this.focusSoon(selectorOf(target)),
-  });
+  };
+  flow = new ProfileFlow(this.ports);
 
   connectedCallback() {
     this.view = this.flow.state;
@@ -150,6 +154,10 @@ export class PassageProfile {
   }
 
   componentWillLoad() {
+    // The preview hook (shared/preview-request.ts): its code is fetched with the first request only.
+    this.host.addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
+      import('./preview').then((module) => module.preview(this, (event as CustomEvent).detail)),
+    );
     void this.load();
   }
 
