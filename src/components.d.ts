@@ -192,6 +192,8 @@ export namespace Components {
      * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
      * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
      * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+     * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+     * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
      */
     interface PassageViewGallery {
         /**
@@ -203,7 +205,7 @@ export namespace Components {
          */
         "theme"?: string;
         /**
-          * Only this view (a name from src/dev/view-samples.ts); all when unset.
+          * Only this view (an id from src/dev/view-catalogue.ts); all when unset.
          */
         "view"?: string;
     }
@@ -367,6 +369,8 @@ declare global {
      * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
      * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
      * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+     * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+     * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
      */
     interface HTMLPassageViewGalleryElement extends Components.PassageViewGallery, HTMLStencilElement {
     }
@@ -705,6 +709,8 @@ declare namespace LocalJSX {
      * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
      * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
      * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+     * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+     * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
      */
     interface PassageViewGallery {
         /**
@@ -716,7 +722,7 @@ declare namespace LocalJSX {
          */
         "theme"?: string;
         /**
-          * Only this view (a name from src/dev/view-samples.ts); all when unset.
+          * Only this view (an id from src/dev/view-catalogue.ts); all when unset.
          */
         "view"?: string;
     }
@@ -823,6 +829,8 @@ declare module "@stencil/core" {
              * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
              * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
              * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+             * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+             * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
              */
             "passage-view-gallery": LocalJSX.IntrinsicElements["passage-view-gallery"] & JSXBase.HTMLAttributes<HTMLPassageViewGalleryElement>;
             /**

@@ -1,12 +1,13 @@
-import { Component, h, Host, Prop } from '@stencil/core';
+import { Component, Element, h, Host, Prop } from '@stencil/core';
 import {
   GALLERY_LANGUAGES,
   GALLERY_THEMES,
   type GalleryEntry,
   type GalleryLanguage,
   type GalleryTheme,
-  SIGN_IN_ENTRIES,
+  GALLERY_ENTRIES,
 } from './gallery-entries';
+import { openModalsInPlace } from './modals-in-place';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -14,15 +15,19 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
  * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
  * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+ * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+ * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
  * @internal
  */
 @Component({ tag: 'passage-view-gallery', styleUrl: 'passage-view-gallery.css', shadow: true })
 export class PassageViewGallery {
+  @Element() host!: HTMLElement;
+
   /** Only this theme (`light` or `dark`); both when unset. */
   @Prop() theme?: string;
   /** Only this language (`en` or `ar`); both when unset. */
   @Prop() language?: string;
-  /** Only this view (a name from src/dev/view-samples.ts); all when unset. */
+  /** Only this view (an id from src/dev/view-catalogue.ts); all when unset. */
   @Prop() view?: string;
 
   private query = new URLSearchParams(globalThis.location?.search ?? '');
@@ -33,7 +38,11 @@ export class PassageViewGallery {
 
   private entries(): readonly GalleryEntry[] {
     const view = this.only(this.view, 'view');
-    return SIGN_IN_ENTRIES.filter((entry) => view === null || entry.name === view);
+    return GALLERY_ENTRIES.filter((entry) => view === null || entry.id === view);
+  }
+
+  componentWillLoad() {
+    openModalsInPlace(this.host);
   }
 
   private section(theme: GalleryTheme, language: GalleryLanguage, entries: readonly GalleryEntry[]) {
@@ -45,9 +54,9 @@ export class PassageViewGallery {
         <ul>
           {entries.map((entry) => (
             <li>
-              <figure data-view={entry.name} data-kind={entry.kind}>
+              <figure data-view={entry.id} data-kind={entry.kind}>
                 <figcaption>
-                  <strong>{entry.name}</strong> {theme}, {language.name}
+                  <strong>{entry.label}</strong> {theme}, {language.name}
                 </figcaption>
                 {entry.render(theme, language.tag)}
               </figure>
