@@ -89,23 +89,28 @@ export async function showView(
   await viewOnScreen(page.locator('passage-view-preview'), props.state);
 }
 
-/** Waits until a `<passage-view-preview>` shows the given state, with the parts that arrive in chunks of their own. */
-export async function viewOnScreen(preview: Locator, state: unknown): Promise<void> {
-  // Views after the identifier form arrive in a lazy chunk: wait until this one is on screen.
+/**
+ * What shows that a `<passage-view-preview>` shows the given state (selectors in its shadow root): the
+ * view of its kind (views after the identifier form arrive in a lazy chunk), and the identifier form's
+ * metadata fields and country dropdown, which arrive in chunks of their own.
+ */
+export function viewShownSelectors(state: unknown): string[] {
   const kind = (state as { kind: string }).kind;
-  await preview.locator(`.view[part~="view-${kind}"]`).waitFor();
-  // The identifier form's metadata fields and country dropdown arrive in chunks of their own.
   const form = state as { metadata?: unknown[]; allowedIdentifier?: string; identifier?: string };
-  if (kind === 'identifier' && form.metadata?.length) {
-    await preview.locator('[part~="metadata-grid"]').waitFor();
-  }
-  // (With both identifiers allowed, it shows once a phone number is typed: the samples' start with +.)
+  // (With both identifiers allowed, the dropdown shows once a phone number is typed: the samples' start with +.)
   const phone =
     form.allowedIdentifier === 'phone' ||
     (form.allowedIdentifier === 'both' && form.identifier?.startsWith('+'));
-  if (kind === 'identifier' && phone) {
-    await preview.locator('[role="combobox"]').waitFor();
-  }
+  return [
+    `.view[part~="view-${kind}"]`,
+    ...(kind === 'identifier' && form.metadata?.length ? ['[part~="metadata-grid"]'] : []),
+    ...(kind === 'identifier' && phone ? ['[role="combobox"]'] : []),
+  ];
+}
+
+/** Waits until a `<passage-view-preview>` shows the given state (see viewShownSelectors). */
+export async function viewOnScreen(preview: Locator, state: unknown): Promise<void> {
+  for (const selector of viewShownSelectors(state)) await preview.locator(selector).waitFor();
 }
 
 export interface AxeViolation {
