@@ -116,7 +116,8 @@ export const SETTINGS: readonly SettingHelp[] = [
   {
     name: 'NODE_ENV',
     default: 'unset',
-    description: 'production removes the dev outbox (then SMTP_URL / SMS_PROVIDER are needed to send).',
+    description:
+      'production removes the dev outbox (then SMTP_URL / SMS_PROVIDER are needed to send) and the view gallery.',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   {
