@@ -29,13 +29,15 @@ export const config: Config = {
       externalRuntime: false,
       autoLoader: { fileName: 'open-passage.esm' },
     },
-    { type: 'www', serviceWorker: null },
+    // www/: the elements' lazy build, which the tests and benches load, and the view gallery's page
+    // (served at /dev/views in development: docs/view-gallery.md).
+    { type: 'www', serviceWorker: null, copy: [{ src: 'dev/gallery/views.html', dest: 'views.html' }] },
     reactOutputTarget({
       outDir: './react-wrapper/src/generated',
       // The public path of dist/open-passage/ (package.json exports), not the folder's own name.
       customElementsDir: 'dist/components',
-      // The view preview is for tests and view work, not for apps.
-      excludeComponents: ['passage-view-preview'],
+      // The view preview and gallery are for tests and view work, not for apps.
+      excludeComponents: ['passage-view-preview', 'passage-view-gallery'],
     }),
     // Committed, generated from the components' JSDoc (a test checks they are current).
     { type: 'docs-readme', dir: 'docs/elements', overwriteExisting: true, footer: '' },

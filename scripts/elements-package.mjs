@@ -16,6 +16,8 @@
  * 5. custom-elements.json names each element's shipped module (`dist/open-passage/<tag>.js`) rather
  *    than its TypeScript source, which the package does not contain, and the main entry as the module
  *    of the types its props and events use (checked: the main entry exports each of them).
+ * 0. The view gallery (`<passage-view-gallery>`, served from `www/` at /dev/views in development) is
+ *    not shipped: its module, its exports and its autoloader entry leave `dist/open-passage/`.
  * 6. `dist/contract/`: the wire contract (src/contract: TypeBox schemas, their types, the error codes)
  *    compiled on its own for `open-passage/contract`, which the server imports. The elements' bundle
  *    takes only its types and single error codes, never this build.
@@ -26,6 +28,20 @@ import ts from 'typescript';
 
 /** The elements `defineCustomElements()` defines (not the test-only view preview). */
 const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
+
+// 0. Development-only elements leave the package (each step fails loudly if the build changed shape).
+for (const tag of ['passage-view-gallery']) {
+  const drop = (file, pattern) => {
+    const text = readFileSync(file, 'utf8');
+    const rest = text.replace(pattern, '');
+    if (rest === text) throw new Error(`${file}: no ${tag} entry to remove`);
+    writeFileSync(file, rest);
+  };
+  drop('dist/open-passage/index.js', new RegExp(`export\\{[^}]*\\}from"\\./${tag}\\.js";?`));
+  drop('dist/open-passage/index.d.ts', new RegExp(`^export .* from '[^']*/${tag}(\\.js)?';\\n`, 'gm'));
+  drop('dist/open-passage/open-passage.esm.js', new RegExp(`"${tag}":"\\./${tag}\\.js",?`));
+  for (const ext of ['.js', '.d.ts']) rmSync(`dist/open-passage/${tag}${ext}`);
+}
 
 // 1. The main entry: the export statements of dist/open-passage/index.js.
 const componentsIndex = readFileSync('dist/open-passage/index.js', 'utf8');

@@ -12,5 +12,7 @@ export const repoServerEnv = {
   DEBUG_PANEL_FILE: join(root, 'dist/debug-panel/index.js'),
   APPS_FILE: join(root, 'demo/passage-apps.json'),
   STATIC_DIR: join(root, 'demo/dist'),
+  // The elements' www/ build: the view gallery at /dev/views in development (docs/view-gallery.md).
+  ELEMENTS_WWW_DIR: join(root, 'www'),
   DATA_DIR: join(root, 'data'),
 };

@@ -189,6 +189,27 @@ export namespace Components {
         "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
+     * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
+     * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
+     * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+     * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+     * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
+     */
+    interface PassageViewGallery {
+        /**
+          * Only this language (`en` or `ar`); both when unset.
+         */
+        "language"?: string;
+        /**
+          * Only this theme (`light` or `dark`); both when unset.
+         */
+        "theme"?: string;
+        /**
+          * Only this view (an id from src/dev/view-catalogue.ts); all when unset.
+         */
+        "view"?: string;
+    }
+    /**
      * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
      * view while working on it. Not part of the sign-in flow: it never calls the server.
      */
@@ -344,6 +365,19 @@ declare global {
         prototype: HTMLPassageRegisterElement;
         new (): HTMLPassageRegisterElement;
     };
+    /**
+     * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
+     * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
+     * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+     * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+     * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
+     */
+    interface HTMLPassageViewGalleryElement extends Components.PassageViewGallery, HTMLStencilElement {
+    }
+    var HTMLPassageViewGalleryElement: {
+        prototype: HTMLPassageViewGalleryElement;
+        new (): HTMLPassageViewGalleryElement;
+    };
     interface HTMLPassageViewPreviewElementEventMap {
         "passageViewEvent": ViewEvent;
     }
@@ -370,6 +404,7 @@ declare global {
         "passage-login": HTMLPassageLoginElement;
         "passage-profile": HTMLPassageProfileElement;
         "passage-register": HTMLPassageRegisterElement;
+        "passage-view-gallery": HTMLPassageViewGalleryElement;
         "passage-view-preview": HTMLPassageViewPreviewElement;
     }
 }
@@ -671,6 +706,27 @@ declare namespace LocalJSX {
         "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
+     * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
+     * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
+     * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+     * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+     * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
+     */
+    interface PassageViewGallery {
+        /**
+          * Only this language (`en` or `ar`); both when unset.
+         */
+        "language"?: string;
+        /**
+          * Only this theme (`light` or `dark`); both when unset.
+         */
+        "theme"?: string;
+        /**
+          * Only this view (an id from src/dev/view-catalogue.ts); all when unset.
+         */
+        "view"?: string;
+    }
+    /**
      * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
      * view while working on it. Not part of the sign-in flow: it never calls the server.
      */
@@ -730,6 +786,11 @@ declare namespace LocalJSX {
         "theme": 'light' | 'dark' | 'auto';
         "defaultCountryCode": string;
     }
+    interface PassageViewGalleryAttributes {
+        "theme": string;
+        "language": string;
+        "view": string;
+    }
     interface PassageViewPreviewAttributes {
         "theme": 'light' | 'dark';
         "language": string;
@@ -740,6 +801,7 @@ declare namespace LocalJSX {
         "passage-login": Omit<PassageLogin, keyof PassageLoginAttributes> & { [K in keyof PassageLogin & keyof PassageLoginAttributes]?: PassageLogin[K] } & { [K in keyof PassageLogin & keyof PassageLoginAttributes as `attr:${K}`]?: PassageLoginAttributes[K] } & { [K in keyof PassageLogin & keyof PassageLoginAttributes as `prop:${K}`]?: PassageLogin[K] } & OneOf<"appId", PassageLogin["appId"], PassageLoginAttributes["appId"]>;
         "passage-profile": Omit<PassageProfile, keyof PassageProfileAttributes> & { [K in keyof PassageProfile & keyof PassageProfileAttributes]?: PassageProfile[K] } & { [K in keyof PassageProfile & keyof PassageProfileAttributes as `attr:${K}`]?: PassageProfileAttributes[K] } & { [K in keyof PassageProfile & keyof PassageProfileAttributes as `prop:${K}`]?: PassageProfile[K] } & OneOf<"appId", PassageProfile["appId"], PassageProfileAttributes["appId"]>;
         "passage-register": Omit<PassageRegister, keyof PassageRegisterAttributes> & { [K in keyof PassageRegister & keyof PassageRegisterAttributes]?: PassageRegister[K] } & { [K in keyof PassageRegister & keyof PassageRegisterAttributes as `attr:${K}`]?: PassageRegisterAttributes[K] } & { [K in keyof PassageRegister & keyof PassageRegisterAttributes as `prop:${K}`]?: PassageRegister[K] } & OneOf<"appId", PassageRegister["appId"], PassageRegisterAttributes["appId"]>;
+        "passage-view-gallery": Omit<PassageViewGallery, keyof PassageViewGalleryAttributes> & { [K in keyof PassageViewGallery & keyof PassageViewGalleryAttributes]?: PassageViewGallery[K] } & { [K in keyof PassageViewGallery & keyof PassageViewGalleryAttributes as `attr:${K}`]?: PassageViewGalleryAttributes[K] } & { [K in keyof PassageViewGallery & keyof PassageViewGalleryAttributes as `prop:${K}`]?: PassageViewGallery[K] };
         "passage-view-preview": Omit<PassageViewPreview, keyof PassageViewPreviewAttributes> & { [K in keyof PassageViewPreview & keyof PassageViewPreviewAttributes]?: PassageViewPreview[K] } & { [K in keyof PassageViewPreview & keyof PassageViewPreviewAttributes as `attr:${K}`]?: PassageViewPreviewAttributes[K] } & { [K in keyof PassageViewPreview & keyof PassageViewPreviewAttributes as `prop:${K}`]?: PassageViewPreview[K] };
     }
 }
@@ -763,6 +825,14 @@ declare module "@stencil/core" {
              * The registration widget without sign-in.
              */
             "passage-register": LocalJSX.IntrinsicElements["passage-register"] & JSXBase.HTMLAttributes<HTMLPassageRegisterElement>;
+            /**
+             * Every view of the elements in light and dark, in a left-to-right and a right-to-left language, each
+             * labelled: the development page /dev/views and its visual regression tests (docs/view-gallery.md).
+             * The page's query narrows it (`?theme=dark&language=ar&view=one-time-code`) unless a prop is set.
+             * Sign-in views render in `<passage-view-preview>`, the profile's scenes in `<passage-profile>` through
+             * its preview hook (src/components/shared/preview-request.ts): neither calls the server.
+             */
+            "passage-view-gallery": LocalJSX.IntrinsicElements["passage-view-gallery"] & JSXBase.HTMLAttributes<HTMLPassageViewGalleryElement>;
             /**
              * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
              * view while working on it. Not part of the sign-in flow: it never calls the server.

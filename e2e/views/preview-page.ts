@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Page, test } from '@playwright/test';
+import { type Locator, type Page, test } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const www = join(root, 'www');
@@ -86,17 +86,31 @@ export async function showView(
     Object.assign(el, { theme: 'light', language: 'en', customization: undefined, ...p });
     await (el as unknown as { componentOnReady(): Promise<unknown> }).componentOnReady();
   }, props);
-  // Views after the identifier form arrive in a lazy chunk: wait until this one is on screen.
-  const kind = (props.state as { kind: string }).kind;
-  await page.locator(`passage-view-preview .view[part~="view-${kind}"]`).waitFor();
-  // The identifier form's metadata fields and country dropdown arrive in chunks of their own.
-  const form = props.state as { metadata?: unknown[]; allowedIdentifier?: string };
-  if (kind === 'identifier' && form.metadata?.length) {
-    await page.locator('passage-view-preview [part~="metadata-grid"]').waitFor();
-  }
-  if (kind === 'identifier' && form.allowedIdentifier === 'phone') {
-    await page.locator('passage-view-preview [role="combobox"]').waitFor();
-  }
+  await viewOnScreen(page.locator('passage-view-preview'), props.state);
+}
+
+/**
+ * What shows that a `<passage-view-preview>` shows the given state (selectors in its shadow root): the
+ * view of its kind (views after the identifier form arrive in a lazy chunk), and the identifier form's
+ * metadata fields and country dropdown, which arrive in chunks of their own.
+ */
+export function viewShownSelectors(state: unknown): string[] {
+  const kind = (state as { kind: string }).kind;
+  const form = state as { metadata?: unknown[]; allowedIdentifier?: string; identifier?: string };
+  // (With both identifiers allowed, the dropdown shows once a phone number is typed: the samples' start with +.)
+  const phone =
+    form.allowedIdentifier === 'phone' ||
+    (form.allowedIdentifier === 'both' && form.identifier?.startsWith('+'));
+  return [
+    `.view[part~="view-${kind}"]`,
+    ...(kind === 'identifier' && form.metadata?.length ? ['[part~="metadata-grid"]'] : []),
+    ...(kind === 'identifier' && phone ? ['[role="combobox"]'] : []),
+  ];
+}
+
+/** Waits until a `<passage-view-preview>` shows the given state (see viewShownSelectors). */
+export async function viewOnScreen(preview: Locator, state: unknown): Promise<void> {
+  for (const selector of viewShownSelectors(state)) await preview.locator(selector).waitFor();
 }
 
 export interface AxeViolation {

@@ -18,6 +18,7 @@ import { registerDebugPanel } from './dev/debug-panel.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
 import { AppOrigins } from './apps/app-origins.js';
 import { registerCors } from './http/cors.js';
+import { registerDevPages } from './http/dev-pages.js';
 import {
   answerClientError,
   answerFrameworkError,
@@ -51,6 +52,8 @@ export interface OpenPassageServer {
   apps: AppSettings[];
   /** The site served on the paths the API does not own (STATIC_DIR), if any. */
   site: StaticSite | null;
+  /** Whether the view gallery is served at /dev/views (ELEMENTS_WWW_DIR, never in production). */
+  viewGallery: boolean;
   /** Present unless a real mail/SMS transport is configured or NODE_ENV is production. */
   devOutbox: DevOutbox | null;
   /** Where features hand over the messages they send (codes, links, contact mail). */
@@ -155,6 +158,7 @@ export async function buildServer(
 
   const debugPanel =
     !config.production && config.debugPanelFile ? registerDebugPanel(http, config.debugPanelFile) : null;
+  const viewGallery = !config.production && (await registerDevPages(http, config.elementsWwwDir));
   const site = await registerStaticSite(http, config.staticDir, debugPanel);
 
   return {
@@ -163,6 +167,7 @@ export async function buildServer(
     dbKind: kind,
     apps,
     site,
+    viewGallery,
     devOutbox,
     sender,
     delivery,

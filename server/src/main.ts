@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     ...server.apps.map((app) => `  app "${app.name}" id:     ${app.id}`),
     `  database:                  ${database}`,
     ...(server.devOutbox ? [`  dev outbox:                ${base}/dev/outbox`] : []),
+    ...(server.viewGallery ? [`  view gallery:              ${base}/dev/views`] : []),
     '',
   ];
   if (firstApp) {

@@ -15,6 +15,8 @@ export interface ServerConfig {
   appsFileIsDefault: boolean;
   /** A built site served for every path the API does not own (STATIC_DIR); null to serve none. */
   staticDir: string | null;
+  /** The elements' Stencil www/ build (ELEMENTS_WWW_DIR), whose view gallery development serves at /dev/views. */
+  elementsWwwDir: string | null;
   smtpUrl: string | null;
   smsProvider: string | null;
   /** Sender address of every email (MAIL_FROM); the display name is the app's name. */
@@ -84,6 +86,12 @@ export const SETTINGS: readonly SettingHelp[] = [
     description: 'Folder of a built site to serve on every path the API does not own.',
   },
   {
+    name: 'ELEMENTS_WWW_DIR',
+    default: 'none',
+    description:
+      "The elements' Stencil www/ build; unless NODE_ENV is production, its view gallery is at /dev/views.",
+  },
+  {
     name: 'SMTP_URL',
     default: 'none (dev outbox)',
     description: 'smtp://user:pass@host:587 or smtps://…:465 for every email (codes, links, contact).',
@@ -111,7 +119,8 @@ export const SETTINGS: readonly SettingHelp[] = [
   {
     name: 'NODE_ENV',
     default: 'unset',
-    description: 'production removes the dev outbox (then SMTP_URL / SMS_PROVIDER are needed to send).',
+    description:
+      'production removes the dev outbox (then SMTP_URL / SMS_PROVIDER are needed to send) and the view gallery.',
   },
   {
     name: 'DEBUG_PANEL_FILE',
@@ -209,7 +218,7 @@ export function parseCspOrigins(raw: string | undefined): string[] {
 }
 
 /**
- * Reads the settings from `env`. Relative paths (DATA_DIR, APPS_FILE, STATIC_DIR, a sqlite: file) count
+ * Reads the settings from `env`. Relative paths (DATA_DIR, APPS_FILE, STATIC_DIR, ELEMENTS_WWW_DIR, a sqlite: file) count
  * from `cwd`, so the server keeps its files where it is started, never beside its own code.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
@@ -218,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const dataDir = resolve(cwd, optional(env.DATA_DIR) ?? 'data');
   const appsFile = optional(env.APPS_FILE);
   const staticDir = optional(env.STATIC_DIR);
+  const elementsWwwDir = optional(env.ELEMENTS_WWW_DIR);
   return {
     port,
     host: optional(env.HOST) ?? '0.0.0.0',
@@ -227,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     appsFile: resolve(cwd, appsFile ?? 'passage-apps.json'),
     appsFileIsDefault: appsFile === null,
     staticDir: staticDir === null ? null : resolve(cwd, staticDir),
+    elementsWwwDir: elementsWwwDir === null ? null : resolve(cwd, elementsWwwDir),
     smtpUrl: optional(env.SMTP_URL),
     smsProvider: optional(env.SMS_PROVIDER),
     mailFrom: optional(env.MAIL_FROM) ?? `no-reply@${new URL(publicUrl).hostname}`,

@@ -1,4 +1,8 @@
 /** Paths the API owns (data, never the site's pages): an unknown one is a JSON 404, never HTML. */
 const API_PREFIXES = ['/v1/', '/api/', '/dev/', '/admin/'];
 
-export const isApiPath = (url: string): boolean => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The development pages below /dev/ (dev-pages.ts): a page and its scripts, with the site's policy. */
+const DEV_PAGES = /^\/dev\/(views\/?([?#]|$)|build\/)/;
+
+export const isApiPath = (url: string): boolean =>
+  API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !DEV_PAGES.test(url);

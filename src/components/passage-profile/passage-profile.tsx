@@ -158,6 +158,9 @@ export class PassageProfile {
     this.host.addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
       import('./preview').then((module) => module.preview(this, (event as CustomEvent).detail)),
     );
+    // The page's language is known now: load it at once, so what shows before the app answers (the
+    // spinner's label, an invalid app id) is in it too, not in English.
+    if (this.lang) void this.loadLanguage();
     void this.load();
   }
 

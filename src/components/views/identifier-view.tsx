@@ -9,14 +9,15 @@ import { messageText, type ViewContext } from './view-context';
 /**
  * Parts of the form an email-only login never shows, each in its own chunk: the registration
  * metadata fields and the phone country dropdown (with its country list). The form renders without
- * them and again once they arrive; Continue waits for the metadata fields.
+ * them and again once they arrive (every element that rendered it meanwhile, not only the first: a
+ * page may hold several); Continue waits for the metadata fields.
  */
 const lazy = <T,>(load: () => Promise<T>) => {
   let module: T | undefined;
   let loading: Promise<T> | undefined;
   return (ctx: ViewContext): T | undefined => {
-    if (!module && !loading) {
-      loading = load().then((m) => (module = m));
+    if (!module) {
+      loading ??= load().then((m) => (module = m));
       void loading.then(() => ctx.requestRender?.());
     }
     return module;
