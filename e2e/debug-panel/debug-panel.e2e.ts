@@ -149,8 +149,8 @@ test('a pointer drags the panel by its handle, and it stays inside the viewport'
   await page.setViewportSize({ width: 1280, height: 800 });
   const panel = await openWithPanel(page);
   const handle = panel.getByRole('button', { name: /Passage dev tools/ });
-  const start = (await handle.boundingBox())!;
-  await page.mouse.move(start.x + 10, start.y + 10);
+  // hover waits until the handle stands still: the panel settles into its corner as the log fills.
+  await handle.hover({ position: { x: 10, y: 10 } });
   await page.mouse.down();
   await page.mouse.move(-500, -500, { steps: 5 });
   await page.mouse.up();

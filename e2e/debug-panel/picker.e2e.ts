@@ -31,6 +31,11 @@ test('with two elements the panel offers a picker, and each element its own view
   await tab.setViewportSize({ width: 1280, height: 900 });
   await tab.goto(`${ORIGIN}/`);
   const panel = tab.locator('passage-debug-panel');
+  // Two elements may leave no corner free, so the panel may collapse itself once they load; a toggle by
+  // the user stops that (this test is about the picker, not the placement).
+  const toggle = panel.getByRole('button', { name: /^(Expand|Collapse)$/ });
+  if ((await toggle.textContent()) === 'Collapse') await toggle.click();
+  await panel.getByRole('button', { name: 'Expand' }).click();
   const picker = panel.getByLabel('Element');
   await expect(picker.locator('option')).toHaveText(['<passage-login> #login', '<passage-profile> #account']);
   const view = panel.getByLabel('View', { exact: true });
