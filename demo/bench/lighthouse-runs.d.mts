@@ -14,5 +14,11 @@ export interface FailedAttempt {
 }
 export declare function collectRuns<T extends LighthouseResult>(
   measure: () => Promise<T | undefined>,
-  options: { runs: number; attempts?: number; log?: (line: string) => void },
+  options: {
+    runs: number;
+    attempts?: number;
+    log?: (line: string) => void;
+    check?: (lhr: T) => string | null;
+  },
 ): Promise<{ results: T[]; failures: FailedAttempt[]; complete: boolean }>;
+export declare function signedInProblem(lhr: LighthouseResult | undefined): string | null;
