@@ -11,6 +11,7 @@ export interface RunFigures {
   tbt: number;
   cls: number;
   si: number;
+  benchmarkIndex: number;
   jsTransferKb: number;
   jsGzipKb: number;
   scripts: string[];

@@ -26,6 +26,8 @@ export function runFigures(lhr, { origin, gzipBytes }) {
     tbt: lhr.audits['total-blocking-time'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
     si: lhr.audits['speed-index'].numericValue,
+    // Lighthouse's measure of the machine's speed at the time (higher is faster; a loaded machine reads low).
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
     jsTransferKb: scripts.reduce((sum, r) => sum + r.transferSize, 0) / 1024,
     jsGzipKb: scripts.reduce((sum, r) => sum + gzipBytes(r.url), 0) / 1024,
     scripts: scripts.map((r) => new URL(r.url).pathname),
@@ -82,6 +84,7 @@ export function pageReport(label, runs, budget) {
     `scores per run (performance / accessibility / best practices / SEO): ${runs
       .map((r) => SCORES.map(([id]) => r[id]).join(' / '))
       .join(', ')}`,
+    `machine speed per run (Lighthouse benchmarkIndex): ${runs.map((r) => Math.round(r.benchmarkIndex)).join(', ')}`,
     `scripts loaded: ${runs[0].scripts.join(', ')}`,
     `third-party requests: ${runs[0].thirdParty.length === 0 ? 'none' : runs[0].thirdParty.join(', ')}`,
   ];

@@ -1,6 +1,7 @@
 /** Types of lighthouse-runs.mjs (for its test); only the parts of a Lighthouse result that it reads. */
 export interface LighthouseResult {
   runtimeError?: { code: string; message?: string };
+  environment?: { benchmarkIndex?: number };
   categories?: Record<string, { score: number | null } | undefined>;
   audits?: Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>;
 }

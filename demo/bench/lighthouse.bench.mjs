@@ -7,7 +7,7 @@
 // as in PAGES. Needs `npm run build` first. A measurement, not a test: it prints a table per page and
 // whether it meets its budget. A run that fails (Lighthouse's runtime error, a missing score, a signed-in
 // page that was not) is retried and never counted; if a run cannot be measured the bench says so and exits 1.
-// LIGHTHOUSE_PAGES=/passage (a comma-separated list of labels' starts) measures only those pages;
+// LIGHTHOUSE_PAGES=/,/passageSuccess (a comma-separated list of paths) measures only those pages;
 // LIGHTHOUSE_REPORTS=<folder> keeps each run's Lighthouse report (JSON) there, to read the audits.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,7 +47,9 @@ const PAGES = [
 ].filter(
   (page) =>
     !process.env.LIGHTHOUSE_PAGES ||
-    process.env.LIGHTHOUSE_PAGES.split(',').some((start) => page.label.startsWith(start.trim())),
+    process.env.LIGHTHOUSE_PAGES.split(',').some(
+      (name) => page.label === name.trim() || page.label.startsWith(`${name.trim()} `),
+    ),
 );
 
 for (const built of ['server/dist/main.js', 'demo/dist/index.html']) {

@@ -22,6 +22,7 @@ function run(changes: Partial<RunFigures> = {}): RunFigures {
     tbt: 60,
     cls: 0,
     si: 1600,
+    benchmarkIndex: 1500,
     jsTransferKb: 90,
     jsGzipKb: 100,
     scripts: ['/assets/a.js'],
