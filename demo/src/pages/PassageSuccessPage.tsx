@@ -16,7 +16,7 @@ export function hasStoredSession(storage: Storage = localStorage): boolean {
 const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed in.' };
 
 /**
- * After sign-in: "Your account", "Way to go!" and the signed-in user's profile (following the system's light
+ * After sign-in: "Your account", "Way to go!", what the page is for, and the signed-in user's profile (following the system's light
  * or dark setting), whose own button signs out. A sign-out the server confirmed goes to the sign-in page;
  * when the server could not be reached the profile stays, saying so. Signed out (or never signed in), the
  * page says so; the profile then offers to sign in.
@@ -39,8 +39,12 @@ export function PassageSuccessPage() {
       <Typography variant="h2" component="h1" sx={{ mb: 1, textAlign: 'center' }}>
         Your account
       </Typography>
-      <Typography variant="h6" component="p" sx={{ mb: 3, textAlign: 'center', minHeight: '1lh' }}>
+      <Typography variant="h6" component="p" sx={{ mb: 1, textAlign: 'center', minHeight: '1lh' }}>
         {signedIn === null ? '' : STATUS[signedIn ? 'in' : 'out']}
+      </Typography>
+      <Typography sx={{ mb: 3, mx: 'auto', maxWidth: '36rem', textAlign: 'center', color: 'text.secondary' }}>
+        Here you can see and change how you sign in (your email address or phone number and your passkeys) and
+        your personal information.
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'center', ...elementTheme }}>
         <PassageProfile
