@@ -16,7 +16,8 @@ const benches = ['bench', 'server/bench', 'demo/bench']
       .filter((f) => f.endsWith('.bench.mjs') || f.endsWith('.bench.ts'))
       .map((f) => join(dir, f)),
   )
-  .filter((file) => !only || file.includes(only));
+  // Matched within the repository, so the folder it is checked out in (…/lighthouse/) selects nothing.
+  .filter((file) => !only || file.slice(root.length).includes(only));
 
 if (benches.length === 0) console.log('no benchmarks found');
 let failed = false;

@@ -28,11 +28,22 @@ export function runProblem(lhr) {
 }
 
 /**
- * Measures `runs` times. A failed attempt (it threw, or its result is not a measurement) never counts:
- * it is retried, up to `attempts` times per run; when a run fails every time the whole bench has failed.
+ * Why a run of a signed-in page did not measure a signed-in page, or null: the profile must have read the
+ * current user (`GET …/currentuser` answered 200); a page that dropped the session measured the signed-out one.
+ */
+export function signedInProblem(lhr) {
+  const items = lhr?.audits?.['network-requests']?.details?.items ?? [];
+  const read = items.some((r) => /\/currentuser$/.test(new URL(r.url).pathname) && r.statusCode === 200);
+  return read ? null : 'not signed in: the page never read the current user';
+}
+
+/**
+ * Measures `runs` times. A failed attempt (it threw, or its result is not a measurement, or `check` finds it
+ * measured the wrong page: a problem as a string, or null) never counts: it is retried, up to `attempts`
+ * times per run; when a run fails every time the whole bench has failed.
  * Returns the good results, every failed attempt, and whether all runs were measured.
  */
-export async function collectRuns(measure, { runs, attempts = 3, log = () => {} }) {
+export async function collectRuns(measure, { runs, attempts = 3, log = () => {}, check = () => null }) {
   const results = [];
   const failures = [];
   for (let run = 1; run <= runs; run += 1) {
@@ -40,7 +51,7 @@ export async function collectRuns(measure, { runs, attempts = 3, log = () => {} 
       let problem;
       try {
         const lhr = await measure();
-        problem = runProblem(lhr);
+        problem = runProblem(lhr) ?? check(lhr);
         if (problem === null) {
           results.push(lhr);
           log(`run ${run}/${runs}: performance ${Math.round(lhr.categories.performance.score * 100)}`);

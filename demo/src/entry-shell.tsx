@@ -1,19 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from './AppProviders';
-import { routes } from './routes';
+import { hostPageAt } from './host/hostPages';
+import { hydrateHostPage } from './host/hydrateHostPage';
 
 /**
- * The app shell (app.html) for every route but the prerendered `/`: the router with lazy pages, in the
- * site's theme (its styles carry the page's CSP nonce).
+ * The script of app.html, the page of every path but `/`. The host pages (`/passage`, `/passageSuccess`)
+ * arrive prerendered and hydrate without the router; any other path (the error page, or a page the server
+ * sent empty, as the Vite dev server does) gets the router shell.
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from app.html');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </AppProviders>
-  </StrictMode>,
-);
+const routerShell = async () => (await import('./routerShell')).renderRouterShell(root);
+const page = root.firstElementChild ? hostPageAt(window.location.pathname) : undefined;
+// If the page's code cannot be loaded, the router shell shows the error page.
+if (page) hydrateHostPage(root, page).catch(routerShell);
+else void routerShell();

@@ -36,7 +36,12 @@ test('beforeAuth vetoes; onSuccess replaces the redirect; onEvent and DOM events
   page,
 }) => {
   const email = uniqueEmail('hooks');
+  await page.addInitScript(() =>
+    document.addEventListener('loaded', () => ((window as { elementLoaded?: boolean }).elementLoaded = true)),
+  );
   const el = await openPassage(page);
+  // The hooks below report the flow after the element has loaded (its onLoaded is not theirs to see).
+  await page.waitForFunction(() => (window as { elementLoaded?: boolean }).elementLoaded === true);
   await el.evaluate((node: Hooked) => {
     const log: string[] = [];
     (window as unknown as { hookLog: string[] }).hookLog = log;

@@ -25,6 +25,11 @@ export async function openPassage(page: Page, appId: string = DEMO_APP, query = 
   await page.goto(`/passage${query}`);
   const el = widget(page);
   await expect(el).toHaveAttribute('app-id', DEMO_APP);
+  // The page arrives prerendered, app-id in its markup: only once React has hydrated it and set the
+  // element's props (theme "auto" among them) may a test switch the app, or hydration would undo that.
+  await expect
+    .poll(() => el.evaluate((node) => (node as HTMLElement & { theme?: string }).theme))
+    .toBe('auto');
   if (appId !== DEMO_APP) {
     await el.evaluate((node, id) => {
       (node as HTMLElement & { appId: string }).appId = id;

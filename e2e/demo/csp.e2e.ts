@@ -75,7 +75,7 @@ test('the sign-in page, the page after it and the error page break no rule of th
   const [background] = await computed(widget, '[part~="primary-button"]', ['background-color']);
   expect(background).not.toBe('rgba(0, 0, 0, 0)');
   await page.goto('/passageSuccess');
-  await expect(page.getByRole('heading', { name: 'You are not signed in.' })).toBeVisible();
+  await expect(page.getByText('You are not signed in.')).toBeVisible();
   await expect(page.locator('passage-profile')).toBeAttached();
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();

@@ -18,7 +18,7 @@ const HOST_PAGES = [
   {
     path: '/passageSuccess',
     title: `Not signed in · ${OWNER}`,
-    ready: (page: Page) => page.getByRole('heading', { name: 'You are not signed in.' }),
+    ready: (page: Page) => page.getByText('You are not signed in.'),
   },
   {
     path: '/no/such/page',
@@ -108,7 +108,8 @@ test('signed in, /passageSuccess says "Way to go!" with one sign-out, which lead
 }) => {
   const user = await api.signUp(freshEmail('host-page'));
   const profile = await openProfile(page, server.url, user);
-  await expect(page.getByRole('heading', { name: 'Way to go!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await expect(page.getByText('Way to go! You are signed in.')).toBeVisible();
   await expect(page).toHaveTitle(`Your account · ${OWNER}`);
   // Playwright's roles reach into the profile's shadow root: its button is the only one.
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(1);
@@ -140,7 +141,7 @@ test('signed out, /passageSuccess says so instead of "Way to go!", and offers to
   server,
 }) => {
   await page.goto(`${server.url}/passageSuccess`);
-  await expect(page.getByRole('heading', { name: 'You are not signed in.' })).toBeVisible();
+  await expect(page.getByText('You are not signed in.')).toBeVisible();
   await expect(page.getByText('Way to go!')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   await page.locator('passage-profile').getByRole('button', { name: 'Sign in again' }).click();
@@ -160,6 +161,37 @@ test('a session that turns out to have ended switches the page to signed out', a
     localStorage.setItem('psg_refresh_token', 'no-such-refresh-token');
   }, user);
   await page.goto(`${server.url}/passageSuccess`);
-  await expect(page.getByRole('heading', { name: 'You are not signed in.' })).toBeVisible();
+  await expect(page.getByText('You are not signed in.')).toBeVisible();
   await expect(page.getByText('Way to go!')).toHaveCount(0);
+});
+
+// Lighthouse's SEO and performance on these pages (docs/performance.md) rest on this: the page is in the HTML
+// the server sends, and the browser only hydrates it.
+test('the host pages arrive prerendered and crawlable, and hydrate with no console error', async ({
+  page,
+  server,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const [path, markup, ready] of [
+    [
+      '/passage',
+      '<passage-auth app-id=',
+      page.locator('passage-auth').getByRole('button', { name: 'Continue' }),
+    ],
+    ['/passageSuccess', 'Your account</h1>', page.getByText('You are not signed in.')],
+  ] as const) {
+    const html = await (await page.request.get(`${server.url}${path}`)).text();
+    expect(html, path).toContain(`>${OWNER}</a>`);
+    expect(html, path).toContain(markup);
+    expect(html, path).toContain('<meta name="description"');
+    expect(html, path).not.toContain('noindex');
+    await page.goto(`${server.url}${path}`);
+    await expect(ready).toBeVisible();
+  }
+  expect(await (await page.request.get(`${server.url}/robots.txt`)).text()).not.toContain('Disallow');
+  expect(errors).toEqual([]);
 });

@@ -8,7 +8,7 @@ test('the success page greets the user and shows their profile, read-only until 
 }) => {
   const user = await api.signUp(freshEmail('show'));
   const profile = await openProfile(page, server.url, user);
-  await expect(page.getByRole('heading', { name: 'Way to go!' })).toBeVisible();
+  await expect(page.getByText('Way to go! You are signed in.')).toBeVisible();
   await expect(profile.getByText(user.email)).toBeVisible();
   await expect(profile.getByText('Verified')).toBeVisible();
   await expect(profile.getByText('Not set')).toBeVisible();

@@ -115,6 +115,59 @@ describe('a built site that lists its pages in routes.json', () => {
   });
 });
 
+describe('a built site with host pages prerendered on their own', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    const root = makeSite();
+    writeFileSync(join(root, 'app.html'), '<!doctype html><div id="root"></div><!-- shell -->');
+    mkdirSync(join(root, 'pages'));
+    writeFileSync(
+      join(root, 'pages', 'passage.html'),
+      '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><h1>Sign in</h1>',
+    );
+    writeFileSync(
+      join(root, 'routes.json'),
+      JSON.stringify({
+        pages: ['/', '/passage', '/passageSuccess'],
+        prerendered: { '/passage': 'pages/passage.html' },
+      }),
+    );
+    t = await startTestServer({ staticDir: root });
+  });
+  afterAll(() => t.stop());
+
+  it('sends a prerendered page for its path, with a nonce of its own', async () => {
+    for (const path of ['/passage', '/passage/', '/passage?x=1']) {
+      const res = await t.call('GET', path, undefined, { accept: 'text/html' });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<h1>Sign in</h1>');
+      expect(html).not.toContain('__CSP_NONCE__');
+    }
+  });
+
+  it('keeps the app shell for the other pages and unknown paths, and never serves pages/ as files', async () => {
+    for (const [path, status] of [
+      ['/passageSuccess', 200],
+      ['/no/such/page', 404],
+      ['/pages/passage.html', 404],
+    ] as const) {
+      const res = await t.call('GET', path, undefined, { accept: 'text/html' });
+      expect(res.status, path).toBe(status);
+      expect(await res.text()).toContain('<!-- shell -->');
+    }
+  });
+
+  it('refuses a routes.json whose prerendered file lies outside the site', async () => {
+    const root = makeSite();
+    writeFileSync(
+      join(root, 'routes.json'),
+      JSON.stringify({ pages: ['/'], prerendered: { '/x': '../secret.html' } }),
+    );
+    await expect(startTestServer({ staticDir: root })).rejects.toThrow(/"prerendered" must map paths/);
+  });
+});
+
 describe('the site’s pages, each answer with a nonce of its own', () => {
   let t: RunningTestServer;
   let root: string;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { portfolio } from '../content/portfolio';
 import { Footer } from '../home/Footer';
 import { SkipLink } from '../home/SkipLink';
-import { hasStoredSession } from './session';
+import { useStoredSession } from './session';
 import { SiteHeader, type SitePath } from './SiteHeader';
 import { usePageTitle } from './usePageTitle';
 
@@ -19,12 +19,13 @@ export interface HostPageProps {
 }
 
 /** The frame of the pages beside the portfolio (sign-in, account, errors): its header, fonts, colours and footer. */
-export function HostPage({ title, path, signedIn = hasStoredSession(), children }: HostPageProps) {
+export function HostPage({ title, path, signedIn, children }: HostPageProps) {
+  const stored = useStoredSession();
   usePageTitle(title);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink target="main" />
-      <SiteHeader current={path} signedIn={signedIn} />
+      <SiteHeader current={path} signedIn={signedIn ?? stored} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
         <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
           {children}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { PassageAuth } from 'open-passage-react';
 import { useEffect } from 'react';
 import { passageAppId } from '../config';
-import { elementTheme } from './elementTheme';
+import { elementAttributes, elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
 
 /** The sign-in widget in the site's frame, light or dark as the system is, like the rest of the site. */
@@ -16,7 +16,7 @@ export function PassagePage() {
   return (
     <HostPage title="Sign in" path="/passage">
       <Box sx={{ display: 'flex', justifyContent: 'center', ...elementTheme }}>
-        <PassageAuth appId={passageAppId} theme="auto" />
+        <PassageAuth appId={passageAppId} theme="auto" {...elementAttributes} />
       </Box>
     </HostPage>
   );

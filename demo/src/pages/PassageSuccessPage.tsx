@@ -2,19 +2,24 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PassageProfile } from 'open-passage-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { passageAppId } from '../config';
-import { elementTheme } from './elementTheme';
+import { elementAttributes, elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
 import { hasStoredSession } from './session';
 
 type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
 
+const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed in.' };
+
 /**
- * After sign-in: "Way to go!" and the signed-in user's profile (following the system's light or dark
- * setting), whose own button signs out. A sign-out the server confirmed goes to the sign-in page; when the
- * server could not be reached the profile stays, saying so. Signed out (or never signed in), the page
- * says so; the profile then offers to sign in.
+ * After sign-in: "Your account", "Way to go!", what the page is for, and the signed-in user's profile (following the system's light
+ * or dark setting), whose own button signs out. A sign-out the server confirmed goes to the sign-in page;
+ * when the server could not be reached the profile stays, saying so. Signed out (or never signed in), the
+ * page says so; the profile then offers to sign in.
+ *
+ * The page is prerendered, where no session is known: the heading is the same either way, and the line
+ * saying whether one is signed in fills its reserved line once the browser has read the stored tokens, so
+ * nothing moves and hydration finds the markup it rendered.
  */
 export function PassageSuccessPage() {
   useEffect(() => {
@@ -23,20 +28,33 @@ export function PassageSuccessPage() {
     const hide = import('./devTools').then((module) => module.showDevTools());
     return () => void hide.then((remove) => remove());
   }, []);
-  const [signedIn, setSignedIn] = useState(() => hasStoredSession());
-  const navigate = useNavigate();
+  const [signedIn, setSignedIn] = useState<boolean | null>(null);
+  useEffect(() => setSignedIn((known) => known ?? hasStoredSession()), []);
   const onChange = ({ detail }: ProfileChangeEvent) => {
     if (detail.type === 'loaded') setSignedIn(true);
     if (detail.type === 'signed-out' || detail.type === 'session-expired') setSignedIn(false);
-    if (detail.type === 'signed-out' && detail.revoked) void navigate('/passage');
+    // A new page load, like the header's links: the sign-in page arrives prerendered.
+    if (detail.type === 'signed-out' && detail.revoked) window.location.assign('/passage');
   };
   return (
-    <HostPage title={signedIn ? 'Your account' : 'Not signed in'} path="/passageSuccess" signedIn={signedIn}>
-      <Typography variant="h2" component="h1" sx={{ mb: 3, textAlign: 'center' }}>
-        {signedIn ? 'Way to go!' : 'You are not signed in.'}
+    <HostPage
+      title={signedIn === false ? 'Not signed in' : 'Your account'}
+      path="/passageSuccess"
+      signedIn={signedIn === true}
+    >
+      <Typography variant="h2" component="h1" sx={{ mb: 1, textAlign: 'center' }}>
+        Your account
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ mb: 1, textAlign: 'center', minHeight: '1lh' }}>
+        {signedIn === null ? '' : STATUS[signedIn ? 'in' : 'out']}
+      </Typography>
+      <Typography sx={{ mb: 3, mx: 'auto', maxWidth: '36rem', textAlign: 'center', color: 'text.secondary' }}>
+        Here you can see and change how you sign in (your email address or phone number and your passkeys) and
+        your personal information.
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'center', ...elementTheme }}>
         <PassageProfile
+          {...elementAttributes}
           appId={passageAppId}
           theme="auto"
           signInUrl="/passage"

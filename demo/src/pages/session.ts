@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Whether the widget left a session here: the tokens it stores (docs/profile-element.md). A browser
  * that refuses storage (some privacy settings throw on access) has none.
@@ -9,4 +11,14 @@ export function hasStoredSession(storage?: Storage): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The stored session, read after mount: the host pages are prerendered without one, and hydration must
+ * find the markup the prerender wrote.
+ */
+export function useStoredSession(): boolean {
+  const [stored, setStored] = useState(false);
+  useEffect(() => setStored(hasStoredSession()), []);
+  return stored;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { portfolio } from '../content/portfolio';
-import { headTags, personJsonLd, robotsTxt, sitemapXml } from './headTags';
+import { headTags, hostPageHead, personJsonLd, robotsTxt, sitemapXml } from './headTags';
 
 describe('head tags of the prerendered page', () => {
   const head = headTags(portfolio);
@@ -34,5 +34,21 @@ describe('head tags of the prerendered page', () => {
   it('lists / in the sitemap and points robots.txt at it', () => {
     expect(sitemapXml(portfolio)).toContain(`<loc>${portfolio.siteUrl}/</loc>`);
     expect(robotsTxt(portfolio)).toContain(`Sitemap: ${portfolio.siteUrl}/sitemap.xml`);
+  });
+
+  it('lets crawlers reach the host pages (Lighthouse counts a blocked page as not crawlable)', () => {
+    expect(robotsTxt(portfolio)).not.toContain('Disallow');
+  });
+});
+
+describe('head tags of a prerendered host page', () => {
+  it('has the title naming the page, a description and the canonical URL, escaped', () => {
+    const head = hostPageHead({ ...portfolio, name: 'A & B' }, '/passage', {
+      title: 'Sign in',
+      description: 'Sign in "here"',
+    });
+    expect(head).toContain('<title>Sign in · A &amp; B</title>');
+    expect(head).toContain('<meta name="description" content="Sign in &quot;here&quot;" />');
+    expect(head).toContain(`<link rel="canonical" href="${portfolio.siteUrl}/passage" />`);
   });
 });

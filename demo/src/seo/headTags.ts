@@ -55,13 +55,24 @@ export function sitemapXml(content: Portfolio): string {
 `;
 }
 
-/** The widget's routes are not content; everything else may be crawled. */
+/** Everything may be crawled: the host pages hold nothing but what anyone without a session sees. */
 export function robotsTxt(content: Portfolio): string {
   return `User-agent: *
 Allow: /
-Disallow: /passage
-Disallow: /passageSuccess
 
 Sitemap: ${content.siteUrl}/sitemap.xml
 `;
+}
+
+/** The `<head>` tags of a prerendered host page: the title naming it, its description and canonical URL. */
+export function hostPageHead(
+  content: Portfolio,
+  path: string,
+  page: { title: string; description: string },
+): string {
+  return [
+    `<title>${escapeHtml(`${page.title} · ${content.name}`)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(absolute(content, path))}" />`,
+  ].join('\n    ');
 }

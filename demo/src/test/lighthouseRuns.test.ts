@@ -5,6 +5,7 @@ import {
   collectRuns,
   type LighthouseResult,
   runProblem,
+  signedInProblem,
 } from '../../bench/lighthouse-runs.mjs';
 
 /** A complete Lighthouse result with the given performance score. */
@@ -79,5 +80,33 @@ describe('the Lighthouse bench (demo/bench)', () => {
     expect(outcome.results).toHaveLength(1);
     expect(outcome.failures).toHaveLength(2);
     expect(calls).toBe(3);
+  });
+
+  it('retries a run its check refuses: a signed-in page that did not read the current user', async () => {
+    const signedIn = (status: number): LighthouseResult => {
+      const lhr = measured(0.99);
+      lhr.audits!['network-requests'] = {
+        details: {
+          items: [
+            { url: 'http://localhost:1/passageSuccess', statusCode: 200 },
+            { url: 'http://localhost:1/v1/apps/app/currentuser', statusCode: status },
+          ],
+        },
+      };
+      return lhr;
+    };
+    expect(signedInProblem(signedIn(200))).toBeNull();
+    expect(signedInProblem(signedIn(401))).toBe('not signed in: the page never read the current user');
+    expect(signedInProblem(measured(0.99))).toBe('not signed in: the page never read the current user');
+    const answers = [signedIn(401), signedIn(200)];
+    const outcome = await collectRuns(async () => answers.shift(), {
+      runs: 1,
+      attempts: 2,
+      check: signedInProblem,
+    });
+    expect(outcome.complete).toBe(true);
+    expect(outcome.failures).toEqual([
+      { run: 1, attempt: 1, problem: 'not signed in: the page never read the current user' },
+    ]);
   });
 });

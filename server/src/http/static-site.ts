@@ -6,29 +6,48 @@ import type { PageScript } from '../dev/debug-panel.js';
 import { isApiPath } from './api-paths.js';
 import { SitePage, sendSitePage } from './site-page.js';
 
+interface SiteRoutes {
+  /** The page paths; null when the site lists none, and then every path counts as a page. */
+  pages: Set<string> | null;
+  /** The prerendered page file of a path (relative to the site's root), for the pages that have one. */
+  prerendered: Map<string, string>;
+}
+
 /**
- * The site's page paths, from the routes.json its build writes (`{"pages": ["/", "/passage"]}`); null when
- * the site has none, and then every path counts as a page.
+ * The site's routes, from the routes.json its build writes
+ * (`{"pages": ["/", "/passage"], "prerendered": {"/passage": "pages/passage.html"}}`).
  */
-function readPages(root: string): Set<string> | null {
+function readRoutes(root: string): SiteRoutes {
   const file = join(root, 'routes.json');
-  if (!existsSync(file)) return null;
-  const { pages } = JSON.parse(readFileSync(file, 'utf8')) as { pages?: unknown };
+  if (!existsSync(file)) return { pages: null, prerendered: new Map() };
+  const { pages, prerendered = {} } = JSON.parse(readFileSync(file, 'utf8')) as {
+    pages?: unknown;
+    prerendered?: unknown;
+  };
   if (!Array.isArray(pages) || !pages.every((page) => typeof page === 'string')) {
     throw new Error(`${file}: "pages" must be a list of paths`);
   }
-  return new Set(pages);
+  const files = typeof prerendered === 'object' && prerendered !== null ? Object.entries(prerendered) : [];
+  if (
+    Array.isArray(prerendered) ||
+    !files.every(([, page]) => typeof page === 'string' && /^[\w-]+(\/[\w-]+)*\.html$/.test(page))
+  ) {
+    throw new Error(`${file}: "prerendered" must map paths to .html files below the site`);
+  }
+  return { pages: new Set(pages), prerendered: new Map(files as [string, string][]) };
 }
 
 const pathOf = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
 
 /** The HTML pages, served with a nonce of their own (site-page.ts), never as files. */
 const PAGE_FILES = ['index.html', 'app.html'];
+const PAGES_FOLDER = 'pages/**';
 
 /**
- * Serves the built demo. `/` is index.html, prerendered with the portfolio; any other GET that wants HTML
- * gets the demo's app shell (app.html: the router without the portfolio) so client-side routes work —
- * with a 404 status when the path is none of the site's pages, so crawlers and tools see what users see.
+ * Serves the built demo. `/` is index.html, prerendered with the portfolio; a page prerendered on its own
+ * (routes.json's `prerendered`) is its file; any other GET that wants HTML gets the demo's app shell
+ * (app.html: the router without the portfolio) so client-side routes work — with a 404 status when the
+ * path is none of the site's pages, so crawlers and tools see what users see.
  */
 export interface StaticSite {
   root: string;
@@ -48,13 +67,15 @@ export async function registerStaticSite(
   const hasSite = root !== null && existsSync(join(root, 'index.html'));
   const index = hasSite ? new SitePage(join(root, 'index.html')) : null;
   const shell = hasSite && existsSync(join(root, 'app.html')) ? new SitePage(join(root, 'app.html')) : index;
-  const pages = hasSite ? readPages(root) : null;
+  const { pages, prerendered } = hasSite ? readRoutes(root) : { pages: null, prerendered: new Map() };
+  const pageFiles = new Map<string, SitePage>();
+  if (hasSite) for (const [path, file] of prerendered) pageFiles.set(path, new SitePage(join(root, file)));
   if (hasSite) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
-      globIgnore: PAGE_FILES.flatMap((file) => [file, `${file}.*`]),
+      globIgnore: [...PAGE_FILES.flatMap((file) => [file, `${file}.*`]), PAGES_FOLDER],
       // The build writes .br/.gz beside each file (scripts/precompress.mjs): no compression per request.
       preCompressed: true,
       cacheControl: false,
@@ -75,7 +96,8 @@ export async function registerStaticSite(
     if (index && shell && !isApi && reads && wantsHtml) {
       const known = pages === null || listed;
       const addition = pageScript?.pages.includes(path) ? pageScript.tag : '';
-      return sendSitePage(request, reply, path === '/' ? index : shell, known ? 200 : 404, addition);
+      const page = path === '/' ? index : (pageFiles.get(path) ?? shell);
+      return sendSitePage(request, reply, page, known ? 200 : 404, addition);
     }
     return reply
       .status(404)

@@ -16,7 +16,9 @@ export function profileClient(appId: string, apiUrl: string): ProfileClient {
   const client = new PassageClient(appId, { apiUrl });
   const account = () => client.getCurrentUser();
   return {
-    appInfo: () => client.appInfo(),
+    // Without an app id (the element defined before its framework set its props) there is nothing to ask
+    // the server for: the element shows the invalid-app view until app-id arrives, as passage-auth does.
+    appInfo: () => (appId ? client.appInfo() : Promise.reject(new Error('no app id'))),
     hasSession: () => !!(client.tokenStore.getAuthToken() || client.tokenStore.getRefreshToken()),
     magicLinkActivate: (token) => client.magicLinkActivate(token),
     currentUser: () => getCurrentUser(account()),
