@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { passageAppId } from '../config';
 import { elementAttributes, elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
+import { useDevTools } from './useDevTools';
 import { hasStoredSession } from './session';
 
 type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
@@ -22,12 +23,7 @@ const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed i
  * nothing moves and hydration finds the markup it rendered.
  */
 export function PassageSuccessPage() {
-  useEffect(() => {
-    // The debug panel under `npm run dev` only: a production build drops this branch (devTools.ts).
-    if (!import.meta.env.DEV) return;
-    const hide = import('./devTools').then((module) => module.showDevTools());
-    return () => void hide.then((remove) => remove());
-  }, []);
+  useDevTools();
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
   useEffect(() => setSignedIn((known) => known ?? hasStoredSession()), []);
   const onChange = ({ detail }: ProfileChangeEvent) => {
