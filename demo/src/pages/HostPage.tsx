@@ -5,6 +5,7 @@ import { portfolio } from '../content/portfolio';
 import { Footer } from '../home/Footer';
 import { SkipLink } from '../home/SkipLink';
 import { useStoredSession } from './session';
+import { useDevTools } from './useDevTools';
 import { SiteHeader, type SitePath } from './SiteHeader';
 import { usePageTitle } from './usePageTitle';
 
@@ -15,11 +16,14 @@ export interface HostPageProps {
   path?: SitePath;
   /** Whether a session is stored here (the header then links to the account); read from storage when absent. */
   signedIn?: boolean;
+  /** Shows the debug panel under `npm run dev` (the sign-in and account pages). */
+  devTools?: boolean;
   children: ReactNode;
 }
 
 /** The frame of the pages beside the portfolio (sign-in, account, errors): its header, fonts, colours and footer. */
-export function HostPage({ title, path, signedIn, children }: HostPageProps) {
+export function HostPage({ title, path, signedIn, devTools = false, children }: HostPageProps) {
+  useDevTools(devTools);
   const stored = useStoredSession();
   usePageTitle(title);
   return (

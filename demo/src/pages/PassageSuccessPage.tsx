@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { passageAppId } from '../config';
 import { elementAttributes, elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
-import { useDevTools } from './useDevTools';
 import { hasStoredSession } from './session';
 
 type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
@@ -23,7 +22,6 @@ const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed i
  * nothing moves and hydration finds the markup it rendered.
  */
 export function PassageSuccessPage() {
-  useDevTools();
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
   useEffect(() => setSignedIn((known) => known ?? hasStoredSession()), []);
   const onChange = ({ detail }: ProfileChangeEvent) => {
@@ -36,6 +34,7 @@ export function PassageSuccessPage() {
     <HostPage
       title={signedIn === false ? 'Not signed in' : 'Your account'}
       path="/passageSuccess"
+      devTools
       signedIn={signedIn === true}
     >
       <Typography variant="h2" component="h1" sx={{ mb: 1, textAlign: 'center' }}>
