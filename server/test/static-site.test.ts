@@ -10,6 +10,14 @@ afterAll(() => {
   for (const root of sites) rmSync(root, { recursive: true, force: true });
 });
 
+/** Each path, asked for as HTML, answers the app shell with the given status. */
+async function expectAppShell(t: RunningTestServer, cases: [path: string, status: number][]): Promise<void> {
+  for (const [path, status] of cases) {
+    const res = await t.call('GET', path, undefined, { accept: 'text/html' });
+    expect(res.status, path).toBe(status);
+    expect(await res.text()).toContain('<!-- shell -->');
+  }
+}
 function makeSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'open-passage-site-'));
   sites.push(root);
@@ -92,17 +100,13 @@ describe('a built site that lists its pages in routes.json', () => {
   afterAll(() => t.stop());
 
   it('answers its pages with 200 and any other path with the app shell and a 404 status', async () => {
-    for (const [path, status] of [
+    await expectAppShell(t, [
       ['/passage', 200],
       ['/passage/', 200],
       ['/passageSuccess?x=1', 200],
       ['/no/such/page', 404],
       ['/passagex', 404],
-    ] as const) {
-      const res = await t.call('GET', path, undefined, { accept: 'text/html' });
-      expect(res.status, path).toBe(status);
-      expect(await res.text()).toContain('<!-- shell -->');
-    }
+    ]);
   });
 
   it('answers its pages with HTML whatever the Accept header, and other paths as JSON unless HTML is wanted', async () => {
@@ -147,15 +151,11 @@ describe('a built site with host pages prerendered on their own', () => {
   });
 
   it('keeps the app shell for the other pages and unknown paths, and never serves pages/ as files', async () => {
-    for (const [path, status] of [
+    await expectAppShell(t, [
       ['/passageSuccess', 200],
       ['/no/such/page', 404],
       ['/pages/passage.html', 404],
-    ] as const) {
-      const res = await t.call('GET', path, undefined, { accept: 'text/html' });
-      expect(res.status, path).toBe(status);
-      expect(await res.text()).toContain('<!-- shell -->');
-    }
+    ]);
   });
 
   it('refuses a routes.json whose prerendered file lies outside the site', async () => {
