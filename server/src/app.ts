@@ -18,7 +18,7 @@ import { registerDebugPanel } from './dev/debug-panel.js';
 import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
 import { AppOrigins } from './apps/app-origins.js';
 import { registerCors } from './http/cors.js';
-import { registerDevPages } from './http/dev-pages.js';
+import { registerDevPages } from './dev/view-gallery.js';
 import {
   answerClientError,
   answerFrameworkError,
