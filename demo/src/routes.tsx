@@ -1,4 +1,5 @@
 import { data, type RouteObject } from 'react-router-dom';
+import { HOST_PAGES } from './host/hostPages';
 import { ErrorPage } from './pages/ErrorPage';
 
 /** Chunk loads give up after this long, and the route shows its error page. */
@@ -40,18 +41,12 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await loadChunk(() => import('./HomeApp'))).HomeApp }),
     errorElement: <ErrorPage />,
   },
-  {
-    path: '/passage',
-    lazy: async () => ({ Component: (await loadChunk(() => import('./pages/PassagePage'))).PassagePage }),
+  // The host pages, with the code their prerendered pages hydrate with (host/hostPages.ts).
+  ...Object.entries(HOST_PAGES).map(([path, page]) => ({
+    path,
+    lazy: async () => ({ Component: await loadChunk(page.load) }),
     errorElement: <ErrorPage />,
-  },
-  {
-    path: '/passageSuccess',
-    lazy: async () => ({
-      Component: (await loadChunk(() => import('./pages/PassageSuccessPage'))).PassageSuccessPage,
-    }),
-    errorElement: <ErrorPage />,
-  },
+  })),
   // An unknown path is a 404 route error, shown by the error element as its status text "Not Found".
   { path: '*', loader: notFound, errorElement: <ErrorPage /> },
 ];
