@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PassageProfile } from 'open-passage-react';
-import { useEffect, useState } from 'react';
 import { passageAppId } from '../config';
 import { elementAttributes, elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
-import { hasStoredSession } from './session';
+import { useSignedIn } from './profileReport';
 
 type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
 
@@ -19,14 +18,12 @@ const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed i
  *
  * The page is prerendered, where no session is known: the heading is the same either way, and the line
  * saying whether one is signed in fills its reserved line once the browser has read the stored tokens, so
- * nothing moves and hydration finds the markup it rendered.
+ * nothing moves and hydration finds the markup it rendered. What the profile reports wins over the stored
+ * tokens, even when it reports before the page has hydrated (./profileReport.ts).
  */
 export function PassageSuccessPage() {
-  const [signedIn, setSignedIn] = useState<boolean | null>(null);
-  useEffect(() => setSignedIn((known) => known ?? hasStoredSession()), []);
+  const signedIn = useSignedIn();
   const onChange = ({ detail }: ProfileChangeEvent) => {
-    if (detail.type === 'loaded') setSignedIn(true);
-    if (detail.type === 'signed-out' || detail.type === 'session-expired') setSignedIn(false);
     // A new page load, like the header's links: the sign-in page arrives prerendered.
     if (detail.type === 'signed-out' && detail.revoked) window.location.assign('/passage');
   };
