@@ -38,6 +38,8 @@ export const config: Config = {
       customElementsDir: 'dist/components',
       // The view preview and gallery are for tests and view work, not for apps.
       excludeComponents: ['passage-view-preview', 'passage-view-gallery'],
+      // A module per component, so an app whose pages are split loads only the wrappers each page uses.
+      esModules: true,
     }),
     // Committed, generated from the components' JSDoc (a test checks they are current).
     { type: 'docs-readme', dir: 'docs/elements', overwriteExisting: true, footer: '' },

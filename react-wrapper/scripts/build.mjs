@@ -1,7 +1,8 @@
-// Builds dist/: tsc writes the declarations, esbuild bundles the JavaScript with the small run-time
-// part of @stencil/react-output-target (and @lit/react) inlined, so an app installs neither.
+// Builds dist/: tsc writes the declarations, esbuild the JavaScript: our modules as they are, and the
+// small run-time part of @stencil/react-output-target (and @lit/react) as dist/runtime.js, so an app
+// installs neither.
 import { execFileSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -15,10 +16,15 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
 
 // The declarations name the generated code's two types from our own copy instead.
-const declarations = dist('generated/components.d.ts');
-const types = await readFile(declarations, 'utf8');
-if (!types.includes(`'${runtime}'`)) throw new Error(`${declarations} no longer imports ${runtime}`);
-await writeFile(declarations, types.replaceAll(`'${runtime}'`, `'../runtime-types.js'`));
+const generated = (await readdir(dist('generated'))).filter((name) => name.endsWith('.d.ts'));
+const wrappers = generated.filter((name) => name !== 'components.d.ts');
+if (wrappers.length === 0) throw new Error('no component wrappers in dist/generated');
+for (const name of wrappers) {
+  const file = dist(`generated/${name}`);
+  const types = await readFile(file, 'utf8');
+  if (!types.includes(`'${runtime}'`)) throw new Error(`${file} no longer imports ${runtime}`);
+  await writeFile(file, types.replaceAll(`'${runtime}'`, `'../runtime-types.js'`));
+}
 
 // @lit/react's browser build calls useLayoutEffect, which React 18 warns about on every server render;
 // on the server (no window) those effects become useEffect, as the Stencil part already does.
@@ -37,20 +43,37 @@ const isomorphicLayoutEffect = {
   },
 };
 
-// tsc's JavaScript is replaced by one bundle; react and the elements stay imports of the app.
-await rm(dist('generated/components.js'));
+// The JavaScript, by esbuild: a module per component (Stencil's `esModules`), so an app that splits its
+// pages loads only the wrappers a page uses, and one run-time module they share. react and the elements
+// stay imports of the app.
+const modules = [
+  'index.ts',
+  'generated/components.ts',
+  ...wrappers.map((name) => `generated/${name.replace(/\.d\.ts$/, '.ts')}`),
+];
+await Promise.all(modules.map((name) => rm(dist(name.replace(/\.ts$/, '.js')))));
 await rm(dist('runtime-types.js'));
+const common = { absWorkingDir: root, format: 'esm', target: 'es2022', logLevel: 'warning' };
 await build({
-  absWorkingDir: root,
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
+  ...common,
+  entryPoints: modules.map((name) => `src/${name}`),
+  outdir: 'dist',
+  outbase: 'src',
+});
+await build({
+  ...common,
+  entryPoints: { runtime: runtime },
+  outdir: 'dist',
   bundle: true,
-  format: 'esm',
   platform: 'browser',
-  target: 'es2022',
-  external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'open-passage', 'open-passage/*'],
+  external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
   banner: { js: "'use client';" },
   legalComments: 'inline',
   plugins: [isomorphicLayoutEffect],
-  logLevel: 'warning',
 });
+for (const name of wrappers) {
+  const file = dist(`generated/${name.replace(/\.d\.ts$/, '.js')}`);
+  const code = await readFile(file, 'utf8');
+  if (!code.includes(`"${runtime}"`)) throw new Error(`${file} no longer imports ${runtime}`);
+  await writeFile(file, code.replaceAll(`"${runtime}"`, '"../runtime.js"'));
+}

@@ -1,6 +1,6 @@
 /**
  * The two types the generated components name, kept here so the published declarations need nothing
- * from `@stencil/react-output-target`, whose run-time part is bundled into dist/index.js at build time.
+ * from `@stencil/react-output-target`, whose run-time part is bundled into dist/runtime.js at build time.
  * They match that package's `EventName` (from `@lit/react`) and `StencilReactComponent` (MIT,
  * Ionic); test/runtime-types.typecheck.ts fails when they drift apart.
  */
