@@ -44,7 +44,17 @@ export function PassageSuccessPage() {
         Here you can see and change how you sign in (your email address or phone number and your passkeys) and
         your personal information.
       </Typography>
-      <Box sx={{ display: 'flex', justifyContent: 'center', ...elementTheme }}>
+      {/* A screen's height: the footer starts below the first screen, so the profile grows into its data
+          (a spinner first) without moving anything in view. */}
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'flex-start',
+          minHeight: '100vh',
+          ...elementTheme,
+        }}
+      >
         <PassageProfile
           {...elementAttributes}
           appId={passageAppId}

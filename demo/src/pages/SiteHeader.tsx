@@ -5,14 +5,34 @@ import { outlinedLink } from '../theme/outlinedLink';
 
 export type SitePath = '/' | '/passage' | '/passageSuccess';
 
+interface SiteLink {
+  href: SitePath;
+  label: string;
+  /** The label the link may have instead, whose width it keeps (hidden from everyone). */
+  alternative?: string;
+}
+
+const SIGN_IN = { href: '/passage', label: 'Sign in' } as const;
+const ACCOUNT = { href: '/passageSuccess', label: 'Your account' } as const;
+
 /**
  * The host pages' links: plain links, so the portfolio arrives prerendered as on a first visit. Signed
- * in, the second leads to the account rather than to a sign-in form the visitor has no use for.
+ * in, the second leads to the account rather than to a sign-in form the visitor has no use for. The
+ * prerender knows no session, so that link keeps the width of its other label: finding one after load
+ * must not move the page (at 390 px "Your account" would wrap the nav onto a second line).
  */
-export const siteLinks = (signedIn: boolean): { href: SitePath; label: string }[] => [
+export const siteLinks = (signedIn: boolean): SiteLink[] => [
   { href: '/', label: 'Portfolio' },
-  signedIn ? { href: '/passageSuccess', label: 'Your account' } : { href: '/passage', label: 'Sign in' },
+  signedIn ? { ...ACCOUNT, alternative: SIGN_IN.label } : { ...SIGN_IN, alternative: ACCOUNT.label },
 ];
+
+/** Both labels in one grid cell, the other one invisible: the link is as wide as the wider. */
+const keepsWidth = {
+  display: 'inline-grid',
+  placeItems: 'center',
+  '& > span': { gridArea: '1 / 1' },
+  '& > [aria-hidden]': { visibility: 'hidden' },
+} as const;
 
 /** The owner's name and the way back to the portfolio, on every page but the portfolio itself. */
 export function SiteHeader({ current, signedIn }: { current?: SitePath; signedIn: boolean }) {
@@ -42,9 +62,10 @@ export function SiteHeader({ current, signedIn }: { current?: SitePath; signedIn
               component="a"
               href={link.href}
               aria-current={link.href === current ? 'page' : undefined}
-              sx={outlinedLink}
+              sx={[outlinedLink, link.alternative ? keepsWidth : {}]}
             >
-              {link.label}
+              <span>{link.label}</span>
+              {link.alternative && <span aria-hidden="true">{link.alternative}</span>}
             </Box>
           ))}
         </Box>

@@ -6,7 +6,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
  * `loading` state) into the first load and hydrate them four times, for links that only jump. The page a
  * link is on (`aria-current="page"`) is filled.
  */
-export const outlinedLink: SxProps<Theme> = {
+export const outlinedLink = {
   typography: 'button',
   display: 'inline-flex',
   alignItems: 'center',
@@ -32,4 +32,4 @@ export const outlinedLink: SxProps<Theme> = {
   },
   '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
   '&[aria-current="page"]': { bgcolor: 'primary.main', color: 'primary.contrastText' },
-};
+} satisfies SxProps<Theme>;

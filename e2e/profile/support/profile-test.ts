@@ -171,7 +171,8 @@ export const test = base.extend<{ api: ProfileApi }, { server: StartedServer }>(
       const dir = mkdtempSync(join(tmpdir(), 'open-passage-profile-'));
       const appsFile = join(dir, 'apps.json');
       writeFileSync(appsFile, JSON.stringify(profileApps));
-      const server = await startServer({ APPS_FILE: appsFile, LOG_LEVEL: 'warn' });
+      // No debug panel, as in e2e/support/global-setup.ts: the pages as users see them.
+      const server = await startServer({ APPS_FILE: appsFile, LOG_LEVEL: 'warn', DEBUG_PANEL_FILE: '' });
       await use(server);
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
