@@ -193,9 +193,10 @@ test.describe('at 390 px, signed in', () => {
       page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Your account' }),
     ).toBeVisible();
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
-    // A header that wraps once it links to the account shifted 0.8, a footer pushed down by the profile 0.12;
-    // the profile's own rows may settle by a few hundredths as its formats load (docs/performance.md).
-    expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.05);
+    // A header that wraps once it links to the account shifted 0.18 here, a footer pushed down by the profile
+    // 0.12 and the profile's spinner <div> reused as its sign-out row 0.035 (in Lighthouse). What remains is
+    // text settling by a pixel as the web font arrives.
+    expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.01);
   });
 });
 

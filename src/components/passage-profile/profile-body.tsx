@@ -103,7 +103,11 @@ export function ProfileBody(ui: ProfileUi) {
   const { t, view } = ui;
   switch (view.status) {
     case 'loading':
-      return <div class="spinner" part="spinner" role="progressbar" aria-label={t('loading')} />;
+      // Keyed, so the loaded profile replaces it rather than reusing its <div> (which the browser would
+      // count as that element moving: a layout shift).
+      return (
+        <div key="spinner" class="spinner" part="spinner" role="progressbar" aria-label={t('loading')} />
+      );
     case 'invalid-app':
       return (
         <p class="notice" part="invalid-app-id" role="alert">
