@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from './browser-storage';
+import { type KeyValueStorage, memoryStorage } from './browser-storage';
 import { PassageError } from './passage-error';
 import { type LockManagerLike, refusesRefreshToken, Session } from './session';
 import { LocalTokenStore } from './token-store';
@@ -95,16 +95,23 @@ describe('which refresh failures refuse the token', () => {
 /** Web Locks as a browser gives them to all its tabs: one holder per name at a time, the others queue. */
 function fakeLocks(): LockManagerLike & { requested: string[] } {
   const queues = new Map<string, Promise<unknown>>();
+  const pending = new Map<string, number>();
   const requested: string[] = [];
   return {
     requested,
-    request<T>(name: string, _options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T> {
+    request<T>(
+      name: string,
+      options: { ifAvailable?: boolean },
+      callback: (lock: unknown) => Promise<T>,
+    ): Promise<T> {
       requested.push(name);
-      const run = (queues.get(name) ?? Promise.resolve()).then(callback);
-      queues.set(
-        name,
-        run.catch(() => undefined),
-      );
+      if (options.ifAvailable && pending.get(name)) return callback(null);
+      pending.set(name, (pending.get(name) ?? 0) + 1);
+      const run = (queues.get(name) ?? Promise.resolve()).then(() => callback({ name }));
+      const settled = run
+        .catch(() => undefined)
+        .finally(() => pending.set(name, (pending.get(name) ?? 1) - 1));
+      queues.set(name, settled);
       return run;
     },
   };
@@ -166,7 +173,8 @@ describe('refresh across tabs', () => {
     expect(server.bodies).toEqual(['r1']);
     expect(server.revoked()).toBe(false);
     expect(storage.getItem('psg_refresh_token')).toBe('r2');
-    expect(locks.requested).toEqual(['open-passage-refresh:a', 'open-passage-refresh:a']);
+    // The second tab found the lock taken (ifAvailable) and queued for it.
+    expect(locks.requested).toEqual(Array(3).fill('open-passage-refresh:a'));
   });
 
   it('a tab that waited while the other one was refused does not try the dead token again', async () => {
@@ -177,6 +185,49 @@ describe('refresh across tabs', () => {
       expect(result).toMatchObject({ status: 'rejected', reason: { statusCode: 704 } });
     expect(server.bodies).toEqual(['stolen']);
     expect(storage.getItem('psg_refresh_token')).toBeNull();
+  });
+
+  it("a tab that waited uses the other tab's new tokens once they reach its copy of storage, not the spent ones", async () => {
+    // Browsers copy localStorage writes to the other tabs a moment later: here 30 ms.
+    const server = tokenServer();
+    const [first, second] = [memoryStorage(), memoryStorage()];
+    const arrived = new Set<() => void>();
+    const copied: KeyValueStorage = {
+      getItem: (key) => first.getItem(key),
+      setItem: (key, value) => {
+        first.setItem(key, value);
+        setTimeout(() => {
+          second.setItem(key, value);
+          for (const resolve of arrived) resolve();
+        }, 30);
+      },
+      removeItem: (key) => first.removeItem(key),
+    };
+    const locks = fakeLocks();
+    const noCookies = { read: () => '', write: () => undefined };
+    const tab = (storage: KeyValueStorage) =>
+      new Session(
+        { apiUrl: 'http://id.test', headers: {}, fetch: server.fetch },
+        '/v1/apps/a',
+        new LocalTokenStore(storage, noCookies),
+        {
+          locks,
+          lockName: 'open-passage-refresh:a',
+          tokensFromOtherTab: (ms) =>
+            new Promise((resolve) => {
+              arrived.add(resolve);
+              setTimeout(resolve, ms);
+            }),
+        },
+      );
+    for (const storage of [first, second]) {
+      storage.setItem('psg_auth_token', EXPIRED);
+      storage.setItem('psg_refresh_token', 'r1');
+    }
+    const tokens = await Promise.all([tab(copied).getAuthToken(), tab(second).getAuthToken()]);
+    expect(tokens).toEqual([FRESH, FRESH]);
+    expect(server.bodies).toEqual(['r1']);
+    expect(server.revoked()).toBe(false);
   });
 
   it('without Web Locks a tab still shares one refresh between its own callers', async () => {

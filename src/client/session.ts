@@ -2,13 +2,22 @@ import { clientError } from './client-errors';
 import { abortedError, type CallOptions, type HttpOptions, request } from './http';
 import { isAuthTokenValid } from './jwt';
 import { PassageError } from './passage-error';
+import { tokensFromOtherTab } from './other-tab-tokens';
 import type { TokenStore } from './token-store';
 import { authResultIn, stringIn } from './answers';
 
 /** The part of the Web Locks API (`navigator.locks`) the session uses. */
 export interface LockManagerLike {
-  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+  /** With `ifAvailable`, `callback` gets `null` at once when another holder has the lock. */
+  request<T>(
+    name: string,
+    options: { ifAvailable?: boolean },
+    callback: (lock: unknown) => Promise<T>,
+  ): Promise<T>;
 }
+
+/** How long a tab that waited for another tab's refresh waits for that tab's tokens to reach it. */
+const OTHER_TAB_TOKENS_MS = 500;
 
 export interface SessionOptions {
   /**
@@ -18,6 +27,11 @@ export interface SessionOptions {
   locks?: LockManagerLike | null;
   /** The lock's name: one per app (`open-passage-refresh:<appId>`). */
   lockName?: string;
+  /**
+   * Resolves once another tab's new tokens are readable here, or after the time given: by default the
+   * `storage` event of the refresh token (./other-tab-tokens.ts).
+   */
+  tokensFromOtherTab?: (timeoutMs: number) => Promise<void>;
 }
 
 function browserLocks(): LockManagerLike | null {
@@ -30,6 +44,7 @@ export class Session {
   private refreshing?: Promise<string>;
   private readonly locks: LockManagerLike | null;
   private readonly lockName: string;
+  private readonly tokensFromOtherTab: (timeoutMs: number) => Promise<void>;
 
   constructor(
     private readonly http: HttpOptions,
@@ -39,6 +54,7 @@ export class Session {
   ) {
     this.locks = options.locks === undefined ? browserLocks() : options.locks;
     this.lockName = options.lockName ?? `open-passage-refresh:${base}`;
+    this.tokensFromOtherTab = options.tokensFromOtherTab ?? tokensFromOtherTab;
   }
 
   /** A valid auth token; an expired one is refreshed once (concurrent callers share the refresh).
@@ -48,7 +64,8 @@ export class Session {
    *
    * Tabs share the tokens (localStorage) and the server accepts each refresh token once (a second use
    * revokes the whole sign-in): so a refresh runs under a Web Lock held across the browser's tabs, and
-   * a tab that waited for it first looks whether another tab has refreshed meanwhile. */
+   * a tab that waited for it first looks whether another tab has refreshed meanwhile, giving that tab's
+   * new tokens a moment to reach its own copy of localStorage. */
   async getAuthToken({ signal }: CallOptions = {}): Promise<string> {
     const token = this.tokens.getAuthToken();
     if (token && isAuthTokenValid(token)) return token;
@@ -61,13 +78,30 @@ export class Session {
   }
 
   private refreshOnce(): Promise<string> {
-    if (!this.locks) return this.refreshWith(this.tokens.getRefreshToken());
-    return this.locks.request(this.lockName, {}, async () => {
-      // Another tab may have refreshed while this one waited: its tokens are in the shared storage.
-      const token = this.tokens.getAuthToken();
-      if (token && isAuthTokenValid(token)) return token;
-      return this.refreshWith(this.tokens.getRefreshToken());
-    });
+    const locks = this.locks;
+    if (!locks) return this.refreshWith(this.tokens.getRefreshToken());
+    const spent = this.tokens.getRefreshToken();
+    // A lock held elsewhere means another tab is refreshing: wait for it, then for its tokens.
+    return locks.request(this.lockName, { ifAvailable: true }, (lock) =>
+      lock === null
+        ? locks.request(this.lockName, {}, () => this.refreshAfterOtherTab(spent))
+        : this.refreshUnlessDone(),
+    );
+  }
+
+  /** Under the lock, after another tab's refresh: its tokens, once they reach this tab, or a refresh. */
+  private async refreshAfterOtherTab(spent: string | null): Promise<string> {
+    const token = this.tokens.getAuthToken();
+    if (token && isAuthTokenValid(token)) return token;
+    if (this.tokens.getRefreshToken() === spent) await this.tokensFromOtherTab(OTHER_TAB_TOKENS_MS);
+    return this.refreshUnlessDone();
+  }
+
+  /** Under the lock: the tokens another tab may have stored meanwhile, or a refresh of our own. */
+  private refreshUnlessDone(): Promise<string> {
+    const token = this.tokens.getAuthToken();
+    if (token && isAuthTokenValid(token)) return Promise.resolve(token);
+    return this.refreshWith(this.tokens.getRefreshToken());
   }
 
   private async refreshWith(refreshToken: string | null): Promise<string> {
