@@ -6,6 +6,9 @@ export const config: Config = {
   // The library only: tests (and the server code some of them import) stay out of dist/.
   tsconfig: 'tsconfig.stencil.json',
   taskQueue: 'async',
+  // `stencil build --watch` (npm run dev) watches the whole project: without these, the files its own
+  // output targets write (the React wrappers, the readmes, the manifest) start the next build, forever.
+  watchIgnoredRegex: [/[\\/]react-wrapper[\\/]/, /[\\/]docs[\\/]/, /custom-elements\.json$/],
   // No `<style>` in the page's head hiding the elements until they load (Stencil's lazy loader adds
   // one by default): a page whose CSP has no style-src 'unsafe-inline' would refuse it, and the
   // elements have no light-DOM content to hide anyway. Their own styles are adopted sheets.

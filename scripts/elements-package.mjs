@@ -25,6 +25,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
+import { buildContract } from './build-contract.mjs';
 
 /** The elements `defineCustomElements()` defines (not the test-only view preview). */
 const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
@@ -195,29 +196,8 @@ const json = JSON.stringify(
 );
 writeFileSync('custom-elements.json', json);
 
-// 6. The wire contract, compiled as an ES module with declarations (its imports carry .js already).
-rmSync('dist/contract', { recursive: true, force: true });
-const contract = ts.createProgram(['src/contract/index.ts'], {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  declaration: true,
-  skipLibCheck: true,
-  types: [],
-  rootDir: 'src/contract',
-  outDir: 'dist/contract',
-});
-const emitted = contract.emit();
-const problems = [...ts.getPreEmitDiagnostics(contract), ...emitted.diagnostics];
-if (problems.length > 0) {
-  const host = {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => process.cwd(),
-    getNewLine: () => '\n',
-  };
-  throw new Error(`src/contract does not compile:\n${ts.formatDiagnostics(problems, host)}`);
-}
+// 6. The wire contract (scripts/build-contract.mjs).
+buildContract();
 
 console.log(
   `elements-package: dist/index.js, loader/ and dist/contract/ written, ${changed} declaration files given extensions, ${pruned} unreached ones removed`,
