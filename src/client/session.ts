@@ -67,8 +67,8 @@ export class Session {
    * a tab that waited for it first looks whether another tab has refreshed meanwhile, giving that tab's
    * new tokens a moment to reach its own copy of localStorage. */
   async getAuthToken({ signal }: CallOptions = {}): Promise<string> {
-    const token = this.tokens.getAuthToken();
-    if (token && isAuthTokenValid(token)) return token;
+    const token = this.validStoredToken();
+    if (token) return token;
     if (!this.tokens.getRefreshToken()) throw clientError('PSGLoginRequired');
     // The shared refresh is not cancelled by one caller's signal: the caller only stops waiting for it.
     this.refreshing ??= this.refreshOnce().finally(() => {
@@ -91,17 +91,21 @@ export class Session {
 
   /** Under the lock, after another tab's refresh: its tokens, once they reach this tab, or a refresh. */
   private async refreshAfterOtherTab(spent: string | null): Promise<string> {
-    const token = this.tokens.getAuthToken();
-    if (token && isAuthTokenValid(token)) return token;
-    if (this.tokens.getRefreshToken() === spent) await this.tokensFromOtherTab(OTHER_TAB_TOKENS_MS);
+    if (!this.validStoredToken() && this.tokens.getRefreshToken() === spent)
+      await this.tokensFromOtherTab(OTHER_TAB_TOKENS_MS);
     return this.refreshUnlessDone();
   }
 
   /** Under the lock: the tokens another tab may have stored meanwhile, or a refresh of our own. */
   private refreshUnlessDone(): Promise<string> {
+    const token = this.validStoredToken();
+    return token ? Promise.resolve(token) : this.refreshWith(this.tokens.getRefreshToken());
+  }
+
+  /** The stored auth token, if it has not expired. */
+  private validStoredToken(): string | null {
     const token = this.tokens.getAuthToken();
-    if (token && isAuthTokenValid(token)) return Promise.resolve(token);
-    return this.refreshWith(this.tokens.getRefreshToken());
+    return token && isAuthTokenValid(token) ? token : null;
   }
 
   private async refreshWith(refreshToken: string | null): Promise<string> {
