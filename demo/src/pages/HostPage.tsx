@@ -29,7 +29,7 @@ export function HostPage({ title, path, signedIn, devTools = false, children }: 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink target="main" />
-      <SiteHeader current={path} signedIn={signedIn ?? stored} />
+      <SiteHeader current={path} signedIn={signedIn ?? stored === true} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
         <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
           {children}

@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { hasStoredSession } from './session';
+import { useSyncExternalStore } from 'react';
+import { useStoredSession } from './session';
 
 /** What `<passage-profile>` last said about the session: signed in, signed out, or nothing yet. */
 let reported: boolean | null = null;
@@ -19,17 +19,10 @@ function record(event: Event) {
   for (const listener of listeners) listener();
 }
 
-/**
- * Listens on the document from the moment this module runs, before the page hydrates: the profile can report
- * before React has attached the page's own handler (a refused token is known after one request), and that
- * report must not be lost. The event bubbles and is composed, so the document hears every profile.
- */
-export function listenForProfileReports(target: EventTarget) {
-  target.addEventListener('passageProfileChange', record);
-  return () => target.removeEventListener('passageProfileChange', record);
-}
-
-if (typeof document !== 'undefined') listenForProfileReports(document);
+// Listens on the document from the moment this module runs, before the page hydrates: the profile can
+// report before React has attached the page's own handler (a refused token is known after one request),
+// and that report must not be lost. The event bubbles and is composed, so the document hears every profile.
+if (typeof document !== 'undefined') document.addEventListener('passageProfileChange', record);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -47,8 +40,7 @@ export function useSignedIn(): boolean | null {
     () => reported,
     () => null,
   );
-  const [stored, setStored] = useState<boolean | null>(null);
-  useEffect(() => setStored(hasStoredSession()), []);
+  const stored = useStoredSession();
   return fromProfile ?? stored;
 }
 

@@ -14,11 +14,11 @@ export function hasStoredSession(storage?: Storage): boolean {
 }
 
 /**
- * The stored session, read after mount: the host pages are prerendered without one, and hydration must
- * find the markup the prerender wrote.
+ * The stored session, read after mount (`null` until then): the host pages are prerendered without one,
+ * and hydration must find the markup the prerender wrote.
  */
-export function useStoredSession(): boolean {
-  const [stored, setStored] = useState(false);
+export function useStoredSession(): boolean | null {
+  const [stored, setStored] = useState<boolean | null>(null);
   useEffect(() => setStored(hasStoredSession()), []);
   return stored;
 }
