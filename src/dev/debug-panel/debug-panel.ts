@@ -7,6 +7,7 @@ import { entriesFor, VIEW_CATALOGUE } from '../view-catalogue';
 import { el, labelledCheckbox, labelledSelect, setOptions } from './dom';
 import { listenToEvents, wrapHooks } from './host-log';
 import { Placement } from './placement';
+import { isProduction } from './production';
 import { DEFAULT_SETTINGS, type PanelSettings, requestFor } from './requests';
 import { PANEL_CSS } from './styles';
 
@@ -31,11 +32,6 @@ const THEMES = [
   ['auto', 'Auto (system)'],
 ] as const;
 const MAX_LOG = 200;
-
-/** Whether the page was built for production (bundlers replace `process.env.NODE_ENV`). */
-export function isProduction(): boolean {
-  return typeof process !== 'undefined' && process.env.NODE_ENV === 'production';
-}
 
 /** What the log shows of an event's detail or a call's arguments. */
 function describe(detail: unknown): string {

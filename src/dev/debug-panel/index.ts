@@ -1,6 +1,7 @@
 // `open-passage/debug-panel`: defines <passage-debug-panel> (development only: it renders nothing in a
 // production build). Loaded as `index.js?attach`, it also adds one to the page (the demo server does so).
-import { isProduction, PassageDebugPanel } from './debug-panel';
+import { PassageDebugPanel } from './debug-panel';
+import { isProduction } from './production';
 
 export { PassageDebugPanel };
 export const DEBUG_PANEL_TAG = 'passage-debug-panel';
