@@ -2,10 +2,9 @@
 // Compiles the wire contract (src/contract: TypeBox schemas, their types, the error codes) on its own into
 // dist/contract/, for `open-passage/contract`, which the server imports. The elements' bundle takes only
 // its types and single error codes, never this build. `npm run build:elements` runs it through
-// elements-package.mjs; `--watch` (npm run dev) waits for Stencil's first build, which empties dist/,
-// then builds and rebuilds whenever src/contract changes.
-import { existsSync, rmSync, statSync, watch as watchFolder } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+// elements-package.mjs; `--watch` (npm run dev, which starts it after Stencil's first build has emptied
+// dist/) builds, then rebuilds whenever src/contract changes.
+import { rmSync, watch as watchFolder } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
@@ -37,10 +36,7 @@ export function buildContract() {
 }
 
 /** Builds, then again after each change to src/contract (a failed build is reported, and watching goes on). */
-async function watchContract() {
-  const started = Date.now();
-  const stencilOutput = `${root}dist/open-passage/index.js`;
-  while (!existsSync(stencilOutput) || statSync(stencilOutput).mtimeMs < started) await sleep(500);
+function watchContract() {
   const rebuild = () => {
     try {
       buildContract();
@@ -58,7 +54,7 @@ async function watchContract() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv.includes('--watch')) await watchContract();
+  if (process.argv.includes('--watch')) watchContract();
   else {
     buildContract();
     console.log('build-contract: dist/contract/ written');

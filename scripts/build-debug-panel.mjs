@@ -4,9 +4,8 @@
 // It is never part of the Stencil build, so no production script of the elements names it.
 // `process.env.NODE_ENV` is left as written (platform neutral, no define): the bundler of the page that
 // imports the panel decides whether it is a production build, in which the panel renders nothing.
-// `--watch` (npm run dev): waits for Stencil's first build, which empties dist/, then rebuilds on change.
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+// `--watch` (npm run dev, which starts it after Stencil's first build has emptied dist/): rebuilds on change.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, context } from 'esbuild';
 
@@ -26,14 +25,8 @@ const options = {
 };
 
 const watch = process.argv.includes('--watch');
-if (watch) {
-  const started = Date.now();
-  const stencilOutput = `${root}dist/open-passage/index.js`;
-  while (!existsSync(stencilOutput) || statSync(stencilOutput).mtimeMs < started) await sleep(500);
-  await (await context(options)).watch();
-} else {
-  await build(options);
-}
+if (watch) await (await context(options)).watch();
+else await build(options);
 
 mkdirSync(outdir, { recursive: true });
 writeFileSync(

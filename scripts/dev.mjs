@@ -10,22 +10,24 @@ import { repoServerEnv } from './repo-server-env.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
 
-/**
- * Stencil's first build empties dist/, and the contract is rebuilt after it: the server imports
- * dist/contract and Vite pre-bundles the elements from dist/open-passage, so both start once it is back
- * (started earlier, Vite's dependency scan could meet a half-written dist/ and never finish).
- */
-async function elementsBuilt() {
-  const contract = `${root}dist/contract/index.js`;
-  while (!existsSync(contract) || statSync(contract).mtimeMs < started) await sleep(500);
+/** Resolves once `file` has been written since `npm run dev` started. */
+async function writtenSinceStart(file) {
+  while (!existsSync(`${root}${file}`) || statSync(`${root}${file}`).mtimeMs < started) await sleep(500);
 }
+
+// Stencil's first build empties dist/: the panel and the contract are built into it after that, and the
+// server (which imports dist/contract) and Vite (which pre-bundles the elements from dist/open-passage)
+// start once the contract is back; started earlier, Vite's dependency scan could meet a half-written
+// dist/ and never finish.
+const stencilBuilt = () => writtenSinceStart('dist/open-passage/index.js');
+const elementsBuilt = () => writtenSinceStart('dist/contract/index.js');
 
 const tasks = [
   ['elements', 'npx', ['stencil', 'build', '--watch']],
-  // The debug panel the demo's pages show in development (docs/debug-panel.md), after Stencil's first build.
-  ['panel', process.execPath, ['scripts/build-debug-panel.mjs', '--watch']],
-  // The wire contract the server imports (open-passage/contract), after Stencil's first build too.
-  ['contract', process.execPath, ['scripts/build-contract.mjs', '--watch']],
+  // The debug panel the demo's pages show in development (docs/debug-panel.md).
+  ['panel', process.execPath, ['scripts/build-debug-panel.mjs', '--watch'], stencilBuilt],
+  // The wire contract the server imports (open-passage/contract).
+  ['contract', process.execPath, ['scripts/build-contract.mjs', '--watch'], stencilBuilt],
   ['wrapper', 'npx', ['tsc', '-p', 'react-wrapper/tsconfig.json', '--watch', '--preserveWatchOutput']],
   ['server:tsc', 'npx', ['tsc', '-p', 'server/tsconfig.build.json', '--watch', '--preserveWatchOutput']],
   // Restarted when its code or the contract is rebuilt.

@@ -40,7 +40,7 @@ const elements = outdated('dist/open-passage/index.js', [
   'stencil.config.ts',
   'tsconfig.stencil.json',
   'scripts/elements-package.mjs',
-  'scripts/build-debug-panel.mjs',
+  'scripts/build-contract.mjs',
 ]);
 if (elements) run('npm', ['run', 'build:elements']);
 // The debug panel the server adds to the sign-in pages in development (built by build:elements too).
