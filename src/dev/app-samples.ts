@@ -1,7 +1,6 @@
 // The sample app the previews use, and what the debug panel can change of it: the app settings that
 // change what the views show, and element_customization presets.
 import type { AppInfo, MetadataField } from '../client/app-info';
-type Customization = Record<string, string | number>;
 
 const field = (id: string, field_name: string, friendly_name: string, type: MetadataField['type']) => ({
   id,
@@ -44,7 +43,7 @@ export const SAMPLE_APP: AppInfo = {
 };
 
 /** element_customization presets by name (applied in light and dark alike; the app-info's shape). */
-export const CUSTOMIZATION_PRESETS: Record<string, Customization> = {
+export const CUSTOMIZATION_PRESETS: Record<string, AppInfo['element_customization']> = {
   None: {},
   'Brand colours': {
     passage_primary_button_background_color: '#0b5394',

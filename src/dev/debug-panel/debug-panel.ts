@@ -2,6 +2,8 @@
 // on the page (through the elements' preview hook), switches theme, language, customization and app
 // settings, and logs the element's events and hook calls. Renders nothing in production.
 import { PREVIEW_EVENT } from '../../components/shared/preview-request';
+// Type only: the value would bring the locales' loaders into the panel's bundle.
+import type { Language } from '../../i18n/languages';
 import { CUSTOMIZATION_PRESETS } from '../app-samples';
 import { entriesFor, VIEW_CATALOGUE } from '../view-catalogue';
 import { el, labelledCheckbox, labelledSelect, setOptions } from './dom';
@@ -12,19 +14,20 @@ import { DEFAULT_SETTINGS, type PanelSettings, requestFor } from './requests';
 import { PANEL_CSS } from './styles';
 
 const TARGETS = 'passage-auth, passage-login, passage-register, passage-profile';
-const LANGUAGES = [
-  ['', 'Element default'],
-  ['en', 'English'],
-  ['de', 'Deutsch'],
-  ['es', 'Español'],
-  ['fr', 'Français'],
-  ['it', 'Italiano'],
-  ['pt', 'Português'],
-  ['pl', 'Polski'],
-  ['nl', 'Nederlands'],
-  ['zh', '中文'],
-  ['ar', 'العربية (Arabic, right-to-left)'],
-] as const;
+/** Each bundled language by its own name: the compiler refuses a missing or unknown one. */
+const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  pt: 'Português',
+  pl: 'Polski',
+  nl: 'Nederlands',
+  zh: '中文',
+  ar: 'العربية (Arabic, right-to-left)',
+};
+const LANGUAGES: [string, string][] = [['', 'Element default'], ...Object.entries(LANGUAGE_NAMES)];
 const THEMES = [
   ['', 'Element default'],
   ['light', 'Light'],
