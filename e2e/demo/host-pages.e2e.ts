@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { computed } from '../support/computed-style';
+import { recordScripts } from '../support/downloaded-scripts';
 import { expect, freshEmail, openProfile, test } from '../profile/support/profile-test';
 
 // The pages beside the portfolio (sign-in, the page after it, the error page) in the site's design.
@@ -204,13 +205,10 @@ test("/passage downloads none of the profile's code, which only the account page
   page,
   server,
 }) => {
-  const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
-  });
+  const scripts = recordScripts(page);
   await page.goto(`${server.url}/passage`);
   await expect(page.locator('passage-auth').getByRole('button', { name: 'Continue' })).toBeVisible();
-  const texts = await Promise.all(scripts);
+  const texts = await scripts();
   expect(texts.length).toBeGreaterThan(0);
   expect(texts.filter((text) => text.includes('passageProfileChange'))).toEqual([]);
 });
