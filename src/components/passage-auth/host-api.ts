@@ -18,9 +18,14 @@ export type HostEmitters = {
   };
 };
 
+/** A flow event's DOM event name (`onMagicLinkActivated` → `magicLinkActivated`). */
+export function hostEventDomName(name: HostEventName): string {
+  return `${name.charAt(2).toLowerCase()}${name.slice(3)}`;
+}
+
 /** Dispatches a flow event as the element's DOM CustomEvent (`onMagicLinkActivated` → `magicLinkActivated`). */
 export function emitHostEvent(element: HostEmitters, ...[name, detail]: HostEventArgs): void {
-  const key = `${name.charAt(2).toLowerCase()}${name.slice(3)}` as keyof HostEmitters;
+  const key = hostEventDomName(name) as keyof HostEmitters;
   (element[key] as { emit(detail: unknown): unknown }).emit(detail);
 }
 

@@ -1,15 +1,12 @@
 // The live log's sources: the target element's DOM events, and its hook properties (beforeAuth,
 // onSuccess, onEvent) wrapped so each call is logged while the host's own callback still runs.
-import { navigateToRedirect } from '../../components/passage-auth/host-api';
+import { hostEventDomName, navigateToRedirect } from '../../components/passage-auth/host-api';
 import { HOST_EVENT_NAMES } from '../../flow/host-event-names';
 
 export type Log = (source: string, name: string, detail?: unknown) => void;
 
 /** The DOM events of the sign-in elements (`onLoaded` → `loaded`) and of the profile. */
-export const HOST_DOM_EVENTS = [
-  ...HOST_EVENT_NAMES.map((name) => `${name.charAt(2).toLowerCase()}${name.slice(3)}`),
-  'passageProfileChange',
-];
+export const HOST_DOM_EVENTS = [...HOST_EVENT_NAMES.map(hostEventDomName), 'passageProfileChange'];
 
 /** Logs every DOM event of `target` until the returned function is called. */
 export function listenToEvents(target: HTMLElement, log: Log): () => void {
