@@ -79,6 +79,9 @@ export function errorAnswer(error: FastifyError): ErrorAnswer {
 function send(request: FastifyRequest, reply: FastifyReply, error: FastifyError) {
   const answer = errorAnswer(error);
   if (answer.status >= 500) request.log.error({ err: error }, 'unhandled error');
+  // Here, for every route: the management API and the contact endpoint sit outside the app scope.
+  if (error instanceof ApiError && error.retryAfter !== undefined)
+    reply.header('Retry-After', String(error.retryAfter));
   return reply.status(answer.status).send({ code: answer.code, error: answer.error });
 }
 
