@@ -22,6 +22,7 @@ import { registerDevPages } from './dev/view-gallery.js';
 import {
   answerClientError,
   answerFrameworkError,
+  ignoreUnknownExpectations,
   MAX_PARAM_LENGTH,
   registerErrorHandling,
 } from './http/error-handler.js';
@@ -100,6 +101,7 @@ export async function buildServer(
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
   http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
   registerErrorHandling(http);
+  ignoreUnknownExpectations(http);
   const routesWithoutSchema = trackRouteSchemas(http);
   await registerOpenApi(http, config.publicUrl);
   registerSecurityHeaders(http, { connectSrc: config.cspConnectSrc });
