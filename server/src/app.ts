@@ -27,6 +27,7 @@ import {
   registerErrorHandling,
 } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -102,6 +103,7 @@ export async function buildServer(
   http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
   registerErrorHandling(http);
   ignoreUnknownExpectations(http);
+  refuseNulCharacters(http);
   const routesWithoutSchema = trackRouteSchemas(http);
   await registerOpenApi(http, config.publicUrl);
   registerSecurityHeaders(http, { connectSrc: config.cspConnectSrc });
