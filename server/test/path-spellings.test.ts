@@ -191,3 +191,25 @@ describe('every spelling of a path gets the decision of the route it reaches', (
     }
   });
 });
+
+describe('the development routes in production', () => {
+  it('are not there under any spelling', async () => {
+    const t = await startTestServer({ env: { NODE_ENV: 'production' } });
+    try {
+      for (const spelling of [
+        '/dev/outbox',
+        '/%64ev/outbox',
+        '/dev/%6Futbox',
+        'http://localhost/dev/outbox',
+        '/dev/outbox#x',
+        '/dev/outbox/',
+      ]) {
+        const res = await rawRequest(t.baseUrl, 'GET', spelling);
+        expect(`${spelling} → ${res.status}`).toMatch(/→ 404$/);
+        expect(res.headers['content-type']).toContain('application/json');
+      }
+    } finally {
+      await t.stop();
+    }
+  });
+});
