@@ -302,9 +302,9 @@ function breaches(
 }
 
 /**
- * Failures the fuzz finds that another change fixes, by what their report says: the test below expects
- * none but these, and each `it.fails` expects its own. Once the fix is merged, its `it.fails` fails:
- * remove the entry (none left now).
+ * Failures the fuzz finds that another change fixes, by what their report says: the first test expects
+ * none but these, and each `it.fails` below expects its own. Once the fix is merged, its `it.fails`
+ * fails: remove the entry.
  */
 const KNOWN_DEFECTS: { name: string; matches: RegExp }[] = [
   // Fastify's Ajv drops members a schema with additionalProperties: false does not list (removeAdditional).
