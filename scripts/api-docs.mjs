@@ -162,26 +162,66 @@ function bodyShape(schema) {
   return typeOf(schema);
 }
 
+/** The section that describes the answers operations share (`components.responses`). */
+const COMMON_SECTION = 'Common answers';
+
+/** One content type's body in words: `{a, b}`, or `string: what it is`, and the type when not JSON. */
+function mediaText(contentType, schema, description) {
+  const shape = bodyShape(schema);
+  const errorBody = schema?.properties?.code && schema?.properties?.error;
+  return [
+    shape && schema.type !== 'object' && !schema.anyOf ? `${shape}:` : shape,
+    contentType && contentType !== 'application/json' ? `(${contentType})` : '',
+    errorBody
+      ? ''
+      : description && description !== schema?.description
+        ? description
+        : (schema?.description ?? ''),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 function responseRows(responses) {
   return Object.entries(responses ?? {}).map(([status, response]) => {
-    const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
-    const schema = media?.schema;
+    if (response.$ref)
+      return [code(status), `${code('{code, error}')}: see [${COMMON_SECTION}](#${slug(COMMON_SECTION)})`];
     const description = response.description === 'Default Response' ? '' : response.description;
-    const shape = bodyShape(schema);
-    const errorBody = schema?.properties?.code && schema?.properties?.error;
-    const text = [
-      shape && schema.type !== 'object' && !schema.anyOf ? `${shape}:` : shape,
-      contentType && contentType !== 'application/json' ? `(${contentType})` : '',
-      errorBody
-        ? ''
-        : description && description !== schema?.description
-          ? description
-          : (schema?.description ?? ''),
-    ]
-      .filter(Boolean)
-      .join(' ');
+    const media = Object.entries(response.content ?? {});
+    // Several content types (the contact endpoint's text or page): the description, then the types.
+    const kinds = media.map(([type, { schema }]) =>
+      schema?.properties?.error ? code('{code, error}') : code(type),
+    );
+    const text =
+      media.length > 1
+        ? `${description}: ${kinds.join(' or ')}`
+        : mediaText(media[0]?.[0], media[0]?.[1]?.schema, description);
     return [code(status), text || 'no body'];
   });
+}
+
+/** The shared answers with the statuses the operations give them, for the section at the end. */
+function commonAnswers(document) {
+  const statuses = new Map();
+  for (const operations of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(operations))
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const name = /([^/]+)$/.exec(response.$ref ?? '')?.[1];
+        if (name) statuses.set(name, status);
+      }
+  const rows = Object.entries(document.components?.responses ?? {})
+    .filter(([name]) => statuses.has(name))
+    .map(([name, response]) => [code(statuses.get(name)), response.description ?? name])
+    .sort((a, b) => a[0].localeCompare(b[0]));
+  if (rows.length === 0) return [];
+  return [
+    `## ${COMMON_SECTION}`,
+    '',
+    'What the layers in front of the routes answer (the HTTP parser, the router, the body parser, the CORS check, the app lookup, the error handler), as `{code, error}` JSON. An operation lists each one it can get.',
+    '',
+    table(['status', 'answer'], rows),
+    '',
+  ];
 }
 
 function tagOf(_path, operation) {
@@ -260,6 +300,7 @@ export async function renderApiDocs(document) {
   }
   const rank = (tag) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
   const tags = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const common = commonAnswers(document);
 
   const lines = [
     '# Server API reference',
@@ -274,9 +315,11 @@ export async function renderApiDocs(document) {
     '[admin-api.md](admin-api.md) and the contact endpoint in [contact.md](contact.md).',
     '',
     ...tags.map((tag) => `- [${TAG_TITLES[tag] ?? tag}](#${slug(TAG_TITLES[tag] ?? tag)})`),
+    ...(common.length > 0 ? [`- [${COMMON_SECTION}](#${slug(COMMON_SECTION)})`] : []),
     '',
   ];
   for (const tag of tags) lines.push(`## ${TAG_TITLES[tag] ?? tag}`, '', ...groups.get(tag), '');
+  lines.push(...common);
   const options = (await prettier.resolveConfig(API_DOCS_FILE)) ?? {};
   return prettier.format(lines.join('\n'), { ...options, parser: 'markdown' });
 }

@@ -13,26 +13,36 @@ function templates(document) {
     .sort((a, b) => a.params - b.params);
 }
 
+/** An operation's answer for a status, its `$ref` to `components.responses` followed. */
+function answerOf(document, operation, status) {
+  const answer = operation.responses?.[String(status)];
+  const ref = /^#\/components\/responses\/(.+)$/.exec(answer?.$ref ?? '')?.[1];
+  return ref ? document.components?.responses?.[ref] : answer;
+}
+
 /**
- * A checker of answers: `check(method, url, status, body)` gives the problems of one answer (empty
- * when it matches the schema the document gives for that operation and status; a status or an
- * operation the document does not list is a problem too).
+ * A checker of answers: `check(method, url, status, body, contentType)` gives the problems of one answer
+ * (empty when the document lists that status for that operation, with that content type, and the body
+ * matches its schema; a JSON body by default). A status, a content type or an operation the document
+ * does not list is a problem too. A text body is checked as a string.
  */
 export function answerChecker(document) {
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   const routes = templates(document);
   const compiled = new Map();
-  return function check(method, url, status, body) {
+  return function check(method, url, status, body, contentType = 'application/json') {
     const path = new URL(url, 'http://host').pathname;
     const verb = method.toLowerCase();
     const route = routes.find((r) => r.pattern.test(path) && document.paths[r.template][verb]);
     if (!route) return [`${method} ${path}: no operation in the document`];
     const where = `${method} ${route.template} ${status}`;
-    const answer = document.paths[route.template][verb].responses?.[String(status)];
+    const answer = answerOf(document, document.paths[route.template][verb], status);
     if (!answer) return [`${where}: status not documented`];
-    const schema = answer.content?.['application/json']?.schema;
-    if (!schema) return body === undefined ? [] : [`${where}: a body the document does not describe`];
-    const key = `${verb} ${route.template} ${status}`;
+    if (!answer.content) return body === undefined ? [] : [`${where}: a body the document does not describe`];
+    const type = contentType.split(';')[0].trim().toLowerCase();
+    const schema = answer.content[type]?.schema;
+    if (!schema) return [`${where}: content type ${type} not documented`];
+    const key = `${verb} ${route.template} ${status} ${type}`;
     if (!compiled.has(key)) compiled.set(key, ajv.compile(schema));
     const validate = compiled.get(key);
     if (validate(body)) return [];

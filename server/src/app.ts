@@ -22,10 +22,12 @@ import { registerDevPages } from './dev/view-gallery.js';
 import {
   answerClientError,
   answerFrameworkError,
+  ignoreUnknownExpectations,
   MAX_PARAM_LENGTH,
   registerErrorHandling,
 } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { type RouteWithoutSchema, trackRouteSchemas } from './http/route-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -100,6 +102,8 @@ export async function buildServer(
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
   http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
   registerErrorHandling(http);
+  ignoreUnknownExpectations(http);
+  refuseNulCharacters(http);
   const routesWithoutSchema = trackRouteSchemas(http);
   await registerOpenApi(http, config.publicUrl);
   registerSecurityHeaders(http, { connectSrc: config.cspConnectSrc });

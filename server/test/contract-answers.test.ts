@@ -150,6 +150,39 @@ describe('the answer checker', () => {
   };
   const check = answerChecker(document);
 
+  it('follows a reference to a common answer, and checks the content type', () => {
+    const withCommon = {
+      paths: {
+        '/contact': {
+          post: {
+            responses: {
+              '200': { content: { 'text/plain': { schema: { type: 'string' } } } },
+              '431': { $ref: '#/components/responses/HeadersTooLarge' },
+            },
+          },
+        },
+      },
+      components: {
+        responses: {
+          HeadersTooLarge: {
+            content: {
+              'application/json': { schema: { type: 'object', required: ['code', 'error'] } },
+            },
+          },
+        },
+      },
+    };
+    const checkCommon = answerChecker(withCommon);
+    expect(checkCommon('POST', '/contact', 431, { code: 'invalid_request', error: 'Too large.' })).toEqual(
+      [],
+    );
+    expect(checkCommon('POST', '/contact', 431, { code: 'invalid_request' })).not.toEqual([]);
+    expect(checkCommon('POST', '/contact', 200, 'OK', 'text/plain; charset=utf-8')).toEqual([]);
+    expect(checkCommon('POST', '/contact', 200, { ok: true })).toEqual([
+      'POST /contact 200: content type application/json not documented',
+    ]);
+  });
+
   it('passes an answer of the documented shape, and fails a wrong one, an undocumented status or path', () => {
     expect(check('GET', '/v1/apps/a/users?identifier=x', 200, { user: null })).toEqual([]);
     expect(check('GET', '/v1/apps/a/users', 200, { user: 'ann' })).not.toEqual([]);

@@ -1,146 +1,146 @@
 import { PassThrough } from 'node:stream';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnswerCheck, answerChecker } from '../../scripts/openapi-answers.mjs';
+import {
+  type BodyInput,
+  CONTENT_TYPES,
+  jsonBodies,
+  type QueryParameter,
+  queryStrings,
+  randomJson,
+  type Schema,
+  sampleOf,
+  seeded,
+} from './support/fuzz-inputs.js';
 import { rawRequest } from './support/raw-request.js';
+import { signedInUser } from './support/signed-in-user.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 /**
- * Malformed input against every documented route: no answer may be a 5xx, and every error answer is
- * `{code, error}` JSON — the one exception being the EmailJS-compatible contact routes, whose own
- * answers are EmailJS's plain texts (what @emailjs/browser hands to its caller). Refusals that happen
- * before a contact route runs (a bad URL, an oversized header) are still `{code, error}`.
- * Inputs are fixed or drawn from a seeded generator, so every run sends the same requests.
+ * A fuzz of every operation of GET /v1/openapi.json (the auth API, the management API with an app's API
+ * key, the admin API with ADMIN_API_KEY, the contact endpoint, health, JWKS): malformed and boundary
+ * inputs drawn from each operation's schemas and from a seeded generator, so every run sends the same
+ * requests. No answer may be a 5xx, every answer must be one the document lists for that operation (its
+ * status, content type and body schema), no body the document's request schema refuses may succeed,
+ * every refusal is `{code, error}` JSON (the contact endpoint's own refusals being EmailJS texts), and
+ * every answer carries the security headers.
  */
 
 const ADMIN_KEY = 'fuzz-admin-key-0123456789abcdef';
+/** The app of the management and admin operations; the auth API runs against TEST_APP_ID. */
+const MANAGED_APP = 'managedApp0000000000001';
+/** The app the admin API may change or delete. */
+const DOOMED_APP = 'doomedApp00000000000001';
 const CONTACT_PREFIX = '/api/v1.0/email/';
 
-interface Answer {
-  status: number;
-  contentType: string;
-  text: string;
+interface Operation {
+  method: string;
+  /** OpenAPI form: `/v1/apps/{appId}/users/{userId}`. */
+  path: string;
+  security: Record<string, unknown>[];
+  parameters: QueryParameter[];
+  body?: { type: string; schema: Schema };
 }
 
 interface Case {
+  operation: Operation;
   method: string;
   path: string;
-  headers?: Record<string, string>;
+  headers: Record<string, string>;
   body?: string | Buffer;
   label: string;
   /** The label of a case whose status and code this one must share (a malformed id is an unknown one). */
   sameAs?: string;
 }
 
-/** mulberry32: a tiny seeded generator, so the drawn inputs are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
 }
 
-function randomJson(random: () => number, depth = 0): unknown {
-  const pick = Math.floor(random() * (depth > 2 ? 5 : 8));
-  switch (pick) {
-    case 0:
-      return null;
-    case 1:
-      return random() < 0.5;
-    case 2:
-      return Math.floor(random() * 2 ** 53) * (random() < 0.5 ? -1 : 1);
-    case 3:
-      return 'x'.repeat(Math.floor(random() * 400));
-    case 4:
-      return String.fromCharCode(...Array.from({ length: 8 }, () => Math.floor(random() * 0xd7ff)));
-    case 5:
-      return Array.from({ length: Math.floor(random() * 4) }, () => randomJson(random, depth + 1));
-    default: {
-      const keys = [
-        'identifier',
-        'user_id',
-        'email',
-        'phone',
-        'code',
-        'refresh_token',
-        'handshake_id',
-        '__proto__',
-      ];
-      const object: Record<string, unknown> = {};
-      for (let i = Math.floor(random() * 4); i > 0; i--) {
-        object[keys[Math.floor(random() * keys.length)] ?? 'k'] = randomJson(random, depth + 1);
-      }
-      return object;
-    }
-  }
+/** What the fuzz presents where an operation wants a key or a token (filled in once the server runs). */
+interface Credentials {
+  apiKey: string;
+  authToken: string;
+  userId: string;
+  doomedUserId: string;
 }
 
-function send(baseUrl: string, c: Case): Promise<Answer> {
-  return rawRequest(baseUrl, c.method, c.path, {
-    ...(c.headers ? { headers: c.headers } : {}),
-    ...(c.body !== undefined ? { body: c.body } : {}),
-  }).then((raw) => ({
-    status: raw.status,
-    contentType: String(raw.headers['content-type'] ?? ''),
-    text: raw.text,
-  }));
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Record<string, unknown> & { responses: Record<string, unknown> }>>;
 }
 
-/** What is wrong with an answer, or null when it keeps the contract. */
-function breach(c: Case, answer: Answer): string | null {
-  if (answer.status >= 500) return `status ${answer.status}`;
-  if (answer.status < 400) return null;
-  const routePath = c.path.split('?')[0] ?? '';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer.text);
-  } catch {
-    parsed = undefined;
-  }
-  const body = parsed as { code?: unknown; error?: unknown } | undefined;
-  // Exactly `{code, error}`: a snake_case code and a sentence, nothing of the framework's own shape.
-  const onContract =
-    typeof body === 'object' &&
-    body !== null &&
-    Object.keys(body).sort().join() === 'code,error' &&
-    typeof body.code === 'string' &&
-    /^[a-z][a-z0-9_]*$/.test(body.code) &&
-    typeof body.error === 'string' &&
-    body.error.length > 3;
-  if (onContract) return null;
-  // The contact routes answer their own refusals as EmailJS texts (plain text, never empty).
-  if (routePath.startsWith(CONTACT_PREFIX) && answer.contentType.startsWith('text/') && answer.text !== '')
-    return null;
-  return `status ${answer.status}, body ${answer.text.slice(0, 120)}`;
+function operationsOf(document: OpenApiDocument): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => {
+      const content = (operation.requestBody as { content?: Record<string, { schema: Schema }> })?.content;
+      const [type, media] = Object.entries(content ?? {})[0] ?? [];
+      return {
+        method: method.toUpperCase(),
+        path,
+        security: (operation.security as Record<string, unknown>[] | undefined) ?? [],
+        parameters: ((operation.parameters as QueryParameter[] | undefined) ?? []).filter(
+          (p) => p.in === 'query',
+        ),
+        ...(type && media ? { body: { type, schema: media.schema } } : {}),
+      };
+    }),
+  );
 }
 
-interface Route {
-  method: string;
-  /** OpenAPI form: `/v1/apps/{appId}/users/{userId}`. */
-  path: string;
-  hasBody: boolean;
+const takesBody = (operation: Operation) =>
+  operation.body !== undefined || ['POST', 'PUT', 'PATCH'].includes(operation.method);
+const isAdmin = (operation: Operation) => operation.path.startsWith('/admin/');
+const isManagement = (operation: Operation) =>
+  operation.security.some((requirement) => 'apiKey' in requirement) && !isAdmin(operation);
+
+/** The credentials an operation asks for; the auth API's side where both APIs share an operation. */
+function authFor(operation: Operation, credentials: Credentials): Record<string, string> {
+  const [first] = operation.security;
+  if (!first) return {};
+  if ('adminKey' in first) return { authorization: `Bearer ${ADMIN_KEY}` };
+  if ('apiKey' in first) return { authorization: `Bearer ${credentials.apiKey}` };
+  if ('bearerAuth' in first) return { authorization: `Bearer ${credentials.authToken}` };
+  return {};
 }
 
-const VALID_PARAM: Record<string, string> = { appId: TEST_APP_ID };
-const fill = (path: string, values: Record<string, string> = {}) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? VALID_PARAM[name] ?? 'abc123');
+/** Path parameters that reach the operation: its app, a real user; the admin API changes a doomed app. */
+function validParams(operation: Operation, credentials: Credentials): Record<string, string> {
+  const changesApp = isAdmin(operation) && /^\/admin\/v1\/apps\/\{appId\}$/.test(operation.path);
+  const appId =
+    changesApp && operation.method !== 'GET'
+      ? DOOMED_APP
+      : isAdmin(operation) || isManagement(operation)
+        ? MANAGED_APP
+        : TEST_APP_ID;
+  const removesUser = operation.method === 'DELETE' && operation.path.endsWith('/users/{userId}');
+  return { appId, userId: removesUser ? credentials.doomedUserId : credentials.userId };
+}
 
-function casesFor(route: Route, random: () => number): Case[] {
+function casesFor(operation: Operation, credentials: Credentials, random: () => number): Case[] {
   const cases: Case[] = [];
-  const { method } = route;
-  const add = (label: string, c: Omit<Case, 'label' | 'method'> & { method?: string }) =>
-    cases.push({ method, label: `${method} ${route.path}: ${label}`, ...c });
-  const json: Record<string, string> = { 'content-type': 'application/json' };
-  const auth: Record<string, string> = route.path.startsWith('/admin/')
-    ? { authorization: `Bearer ${ADMIN_KEY}` }
-    : {};
-  const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  const bodyFor = (text: string) =>
-    route.hasBody ? { headers: { ...json, ...auth }, body: text } : { headers: auth };
+  const { method } = operation;
+  const auth = authFor(operation, credentials);
+  const params = validParams(operation, credentials);
+  const fill = (values: Record<string, string> = {}) =>
+    operation.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? params[name] ?? 'abc123');
+  const path = fill();
+  const add = (label: string, c: Partial<Case>) =>
+    cases.push({
+      operation,
+      method,
+      path,
+      headers: auth,
+      label: `${method} ${operation.path}: ${label}`,
+      ...c,
+    });
+  const json = { ...auth, 'content-type': 'application/json' };
+  const plausible = operation.body ? JSON.stringify(sampleOf(operation.body.schema)) : '{}';
+  const withBody = (text: string | Buffer) => (takesBody(operation) ? { headers: json, body: text } : {});
 
-  // Path parameters: bad percent-encodings, over-long values, odd characters, unknown ids.
+  // Path parameters: bad percent-encodings, over-long values, odd characters, unknown ids, another spelling.
   const badEncodings = ['%ff%fe', '%', '%zz', 'a%e2%82'];
   const oddButDecodable = [
     '%00',
@@ -153,54 +153,66 @@ function casesFor(route: Route, random: () => number): Case[] {
     '%3Cscript%3E',
     'c'.repeat(80),
   ];
-  for (const name of params) {
+  for (const name of [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string)) {
     const unknown = `${name}=${'Z'.repeat(64)}`;
-    add(unknown, { path: fill(route.path, { [name]: 'Z'.repeat(64) }), ...bodyFor('{}') });
+    add(unknown, { path: fill({ [name]: 'Z'.repeat(64) }), ...withBody(plausible) });
     for (const value of [...badEncodings, ...oddButDecodable, 'a'.repeat(101), 'b'.repeat(1000)]) {
       add(`${name}=${value.slice(0, 20)}`, {
-        path: fill(route.path, { [name]: value }),
-        ...bodyFor('{}'),
+        path: fill({ [name]: value }),
+        ...withBody(plausible),
         // Whatever an unknown app gets, an app id no app can have gets too (404 app_not_found, mostly).
         ...(name === 'appId' && oddButDecodable.includes(value)
-          ? { sameAs: `${method} ${route.path}: ${unknown}` }
+          ? { sameAs: `${method} ${operation.path}: ${unknown}` }
           : {}),
       });
     }
+    const value = params[name] ?? 'abc123';
+    add(`${name} percent-encoded`, {
+      path: fill({ [name]: `%${value.charCodeAt(0).toString(16)}${value.slice(1)}` }),
+      ...withBody(plausible),
+    });
   }
-  const path = fill(route.path);
-  // Queries: garbage, repeated keys, wrong types, and one over Node's header limit.
-  add('odd query', { path: `${path}?%ff=%fe&a[b]=1&a=2&a=3&limit=-1&page=abc`, ...bodyFor('{}') });
-  add('huge query', { path: `${path}?q=${'x'.repeat(70 * 1024)}`, headers: auth });
-  add('garbage header', {
-    path,
-    headers: { ...auth, 'passage-version': '\u00ff'.repeat(3), accept: '*/*;q=x' },
-  });
-  add('bad bearer', { path, headers: { authorization: 'Bearer a.b.c' } });
-  if (!route.hasBody) return cases;
 
-  // Bodies: missing, malformed, wrong types, too large, wrong content types, multipart garbage.
-  add('no body', { path, headers: { ...json, ...auth } });
-  add('empty body', { path, headers: { ...json, ...auth }, body: '' });
-  for (const text of ['{', '{"a":}', 'nul', '"\\ud800"', '[', '{"identifier": "x", }', '\u0000']) {
-    add(`malformed JSON ${JSON.stringify(text)}`, { path, headers: { ...json, ...auth }, body: text });
-  }
-  for (let i = 0; i < 8; i++) {
-    const value = JSON.stringify(randomJson(random));
-    add(`JSON ${value.slice(0, 40)}`, { path, headers: { ...json, ...auth }, body: value });
-  }
-  add('too large', { path, headers: { ...json, ...auth }, body: `{"a":"${'x'.repeat(70 * 1024)}"}` });
-  for (const type of [
-    'application/xml',
-    'text/html',
-    'application/x-www-form-urlencoded',
-    'text/plain',
-    'application/json; charset=latin1',
-    'bogus',
-  ]) {
-    add(`content-type ${type}`, { path, headers: { ...auth, 'content-type': type }, body: 'a=1&<b/>' });
-  }
+  // Queries: the operation's own parameters refused or on their limits, garbage, one over Node's limit.
+  for (const [label, query] of queryStrings(operation.parameters, random))
+    add(`query ${label}`, { path: `${path}?${query}`, ...withBody(plausible) });
+  add('odd query', { path: `${path}?%ff=%fe&a[b]=1&a=2&a=3&limit=-1&page=abc`, ...withBody(plausible) });
+  add('huge query', { path: `${path}?q=${'x'.repeat(70 * 1024)}` });
+
+  // Headers: odd values, credentials of every wrong kind.
+  add('garbage header', { headers: { ...auth, 'passage-version': '\u00ff'.repeat(3), accept: '*/*;q=x' } });
+  for (const authorization of [
+    'Bearer a.b.c',
+    `Bearer ${'k'.repeat(8000)}`,
+    'Basic Zm9vOmJhcg==',
+    'Bearer',
+    'Bearer a b',
+  ])
+    add(`authorization ${authorization.slice(0, 20)}`, {
+      headers: { authorization },
+      ...withBody(plausible),
+    });
+  if (method === 'GET') add('HEAD', { method: 'HEAD' });
+  if (!takesBody(operation)) return cases;
+
+  // Bodies: from the schema, missing, malformed, too large, in other content types, multipart garbage.
+  add('no body', { headers: json });
+  add('empty body', { headers: json, body: '' });
+  for (const text of ['{', '{"a":}', 'nul', '"\\ud800"', '[', '{"identifier": "x", }', '\u0000'])
+    add(`malformed JSON ${JSON.stringify(text)}`, { headers: json, body: text });
+  const bodies: BodyInput[] = operation.body
+    ? jsonBodies(operation.body.schema, random)
+    : [0, 1, 2].map((i) => ({ label: `random ${i}`, body: JSON.stringify(randomJson(random)) }));
+  for (const input of bodies)
+    add(input.label, {
+      headers: { ...json, ...(input.contentType ? { 'content-type': input.contentType } : {}) },
+      body: input.body,
+    });
+  add('too large', { headers: json, body: `{"a":"${'x'.repeat(70 * 1024)}"}` });
+  add('body without content type', { headers: auth, body: plausible });
+  for (const type of CONTENT_TYPES)
+    add(`content-type ${type}`, { headers: { ...auth, 'content-type': type }, body: plausible });
   for (const [type, body] of [
-    ['multipart/form-data', 'x'],
     ['multipart/form-data; boundary=zz', 'x'],
     ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
     ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data\r\n\r\n1\r\n--zz--\r\n'],
@@ -208,19 +220,109 @@ function casesFor(route: Route, random: () => number): Case[] {
       'multipart/form-data; boundary=zz',
       '--zz\r\nContent-Disposition: form-data; name="f"; filename="a.txt"\r\n\r\nhello\r\n--zz--\r\n',
     ],
-  ] as const) {
+  ] as const)
     add(`multipart ${JSON.stringify(body).slice(0, 30)}`, {
-      path,
       headers: { ...auth, 'content-type': type },
       body,
+    });
+  if (operation.body?.type === 'multipart/form-data') {
+    const fields = Object.entries(sampleOf(operation.body.schema, '', true) as Record<string, unknown>);
+    const form = fields.map(
+      ([name, value]) => `--zz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+    );
+    add('plausible form', {
+      headers: { ...auth, 'content-type': 'multipart/form-data; boundary=zz' },
+      body: `${form.join('')}--zz--\r\n`,
     });
   }
   return cases;
 }
 
-describe('the error contract under malformed input', () => {
+const ajv = new Ajv({ strict: false, validateFormats: false });
+const requestValidators = new Map<Schema, ReturnType<typeof ajv.compile>>();
+
+/** Whether the case sends a JSON body that the operation's documented body schema does not accept. */
+function refusedByDocument(c: Case): boolean {
+  const schema = c.operation.body?.schema;
+  const type = c.headers['content-type'] ?? '';
+  if (!schema || typeof c.body !== 'string' || !/^application\/json$/i.test(type)) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(c.body);
+  } catch {
+    return false; // the parser refuses it before the schema is asked
+  }
+  if (!requestValidators.has(schema)) requestValidators.set(schema, ajv.compile(schema));
+  return !requestValidators.get(schema)!(body);
+}
+
+/** What is wrong with an answer, measured against the operation the case was aimed at. */
+function breaches(
+  c: Case,
+  answer: Answer,
+  check: AnswerCheck,
+  statusListed: (c: Case, status: number) => boolean,
+): string[] {
+  const found: string[] = [];
+  const { status, text } = answer;
+  const contentType = String(answer.headers['content-type'] ?? '');
+  if (status >= 500) found.push(`status ${status}: ${text.slice(0, 120)}`);
+  if (answer.headers['referrer-policy'] !== 'no-referrer' || !answer.headers['content-security-policy'])
+    found.push(`status ${status} without the security headers`);
+  if (status === 429 && !answer.headers['retry-after']) found.push('429 without Retry-After');
+  if (status < 400 && refusedByDocument(c)) found.push(`status ${status} for a body the document refuses`);
+  if (c.method === 'HEAD') {
+    if (!statusListed(c, status)) found.push(`HEAD: status ${status} is not listed for GET`);
+    return found;
+  }
+  let body: unknown = text === '' ? undefined : text;
+  if (contentType.startsWith('application/json')) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      found.push(`status ${status}: not JSON: ${text.slice(0, 80)}`);
+    }
+  }
+  found.push(...check(c.operation.method, c.operation.path, status, body, contentType || undefined));
+  // Every refusal is exactly `{code, error}`: a snake_case code and a sentence (the contact texts aside).
+  if (status >= 400 && contentType.startsWith('application/json')) {
+    const error = body as { code?: unknown; error?: unknown };
+    const onContract =
+      typeof error === 'object' &&
+      error !== null &&
+      Object.keys(error).sort().join() === 'code,error' &&
+      /^[a-z][a-z0-9_]*$/.test(String(error.code)) &&
+      typeof error.error === 'string' &&
+      error.error.length > 3;
+    if (!onContract) found.push(`status ${status}, body ${text.slice(0, 120)}`);
+  } else if (status >= 400 && !c.operation.path.startsWith(CONTACT_PREFIX)) {
+    found.push(`status ${status} as ${contentType || 'no content type'}`);
+  }
+  return found;
+}
+
+/**
+ * Failures the fuzz finds that another change fixes, by what their report says: the first test expects
+ * none but these, and each `it.fails` below expects its own. Once the fix is merged, its `it.fails`
+ * fails: remove the entry.
+ */
+const KNOWN_DEFECTS: { name: string; matches: RegExp }[] = [
+  // Fastify's Ajv drops members a schema with additionalProperties: false does not list (removeAdditional).
+  {
+    name: 'the management API drops unknown body members silently instead of refusing them (helper "operator")',
+    matches: /^PATCH \/v1\/apps\/\{appId\}\/users\/\{userId\}: an unknown member → status 2\d\d /,
+  },
+  {
+    name: 'the admin API drops unknown body members silently instead of refusing them (same cause)',
+    matches: /^(PATCH|POST) \/admin\/v1\/apps\/\{appId\}(\/api-keys)?: an unknown member → status 2\d\d /,
+  },
+];
+
+describe('every operation of the OpenAPI document under malformed and boundary input', () => {
   let t: RunningTestServer;
+  let report: { cases: number; failures: string[]; errorLogs: unknown[]; statuses: Set<number> } | undefined;
   const logLines: { level: number; msg?: string }[] = [];
+
   beforeAll(async () => {
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => {
@@ -229,52 +331,52 @@ describe('the error contract under malformed input', () => {
     t = await startTestServer({
       logStream,
       env: { ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_FACTOR: '0', LOG_LEVEL: 'info' },
+      apps: [{ id: TEST_APP_ID, allowed_identifier: 'both' }, { id: MANAGED_APP }, { id: DOOMED_APP }],
     });
   });
   afterAll(() => t.stop());
 
-  it('answers every malformed request of every route with a 4xx on the {code, error} contract', async () => {
-    const doc = (await (await t.call('GET', '/v1/openapi.json')).json()) as {
-      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  /** Runs the fuzz once (the first test that needs it), a few requests at a time. */
+  async function run() {
+    if (report) return report;
+    const document = (await (await t.call('GET', '/v1/openapi.json')).json()) as OpenApiDocument;
+    const check = answerChecker(document);
+    const admin = { authorization: `Bearer ${ADMIN_KEY}` };
+    const made = await t.call('POST', `/admin/v1/apps/${MANAGED_APP}/api-keys`, { name: 'fuzz' }, admin);
+    const credentials: Credentials = {
+      apiKey: ((await made.json()) as { key: string }).key,
+      authToken: (await signedInUser(t, TEST_APP_ID, 'fuzz-user@example.com')).auth.auth_token,
+      userId: (await signedInUser(t, MANAGED_APP, 'managed@example.com')).userId,
+      doomedUserId: (await signedInUser(t, MANAGED_APP, 'doomed@example.com')).userId,
     };
-    const routes: Route[] = [];
-    for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations)) {
-        routes.push({
-          method: method.toUpperCase(),
-          path,
-          hasBody: operation.requestBody !== undefined || ['post', 'put', 'patch'].includes(method),
-        });
-      }
-    }
-    expect(routes.length).toBeGreaterThan(30);
+    const operations = operationsOf(document);
+    expect(operations.length).toBeGreaterThan(50);
     const random = seeded(18);
-    const cases = routes.flatMap((route) => casesFor(route, random));
-    // Paths no route owns, and the whole server's refusals.
-    cases.push(
-      { method: 'GET', path: '/v1/apps/%ff%fe', label: 'GET bad URL on an app' },
-      { method: 'GET', path: `/v1/apps/${'a'.repeat(101)}`, label: 'GET over-long app id' },
-      { method: 'GET', path: '/v1/apps/no-such-app', label: 'GET app id with a dash' },
-      { method: 'GET', path: '/%ff', label: 'GET bad URL outside the API' },
-      { method: 'GET', path: '/v1/nothing-here', label: 'GET unknown route' },
-      { method: 'BREW', path: '/v1/health', label: 'unknown method' },
-    );
+    const cases = operations.flatMap((operation) => casesFor(operation, credentials, random));
+    const statusListed = (c: Case, status: number) => {
+      const operation = document.paths[c.operation.path]?.[c.operation.method.toLowerCase()];
+      return String(status) in (operation?.responses ?? {});
+    };
 
     const failures: string[] = [];
     const answers = new Map<string, Answer>();
+    const statuses = new Set<number>();
     const queue = [...cases];
-    // A few at a time: fast, yet gentle on a shared machine.
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let c = queue.shift(); c; c = queue.shift()) {
-          const answer = await send(t.baseUrl, c).catch((error: Error): Answer => ({
+          const answer = await rawRequest(t.baseUrl, c.method, c.path, {
+            headers: c.headers,
+            ...(c.body !== undefined ? { body: c.body } : {}),
+          }).catch((error: Error): Answer => ({
             status: 599,
-            contentType: '',
+            headers: {},
             text: `connection: ${error.message}`,
           }));
           answers.set(c.label, answer);
-          const problem = breach(c, answer);
-          if (problem) failures.push(`${c.label} → ${problem}`);
+          statuses.add(answer.status);
+          for (const problem of breaches(c, answer, check, statusListed))
+            failures.push(`${c.label} → ${problem}`);
         }
       }),
     );
@@ -286,9 +388,38 @@ describe('the error contract under malformed input', () => {
       if (mine !== reference) failures.push(`${c.label} → ${mine}, an unknown app gets ${reference}`);
     }
     const errorLogs = logLines.filter((line) => line.level >= 50).map((line) => line.msg);
-    console.info(`error-contract fuzz: ${cases.length} cases, ${failures.length} off contract`);
-    expect(failures).toEqual([]);
-    // A client's mistake is not a server failure: nothing is logged at error level.
-    expect(errorLogs).toEqual([]);
-  }, 60_000); // thousands of requests, more with every route: the default 20 s is too close under load
+    console.info(
+      `route fuzz: ${operations.length} operations, ${cases.length} cases, ${failures.length} failures`,
+    );
+    report = { cases: cases.length, failures, errorLogs, statuses };
+    return report;
+  }
+
+  it('answers every case as the document says, never with a 5xx', async () => {
+    const { failures } = await run();
+    const unexplained = failures.filter(
+      (failure) => !KNOWN_DEFECTS.some((known) => known.matches.test(failure)),
+    );
+    expect(unexplained).toEqual([]);
+  }, 120_000);
+
+  it('reaches the handlers, and every layer in front of them', async () => {
+    const { statuses } = await run();
+    for (const status of [200, 201, 204, 400, 401, 404, 413, 414, 415, 431])
+      expect(statuses).toContain(status);
+  }, 120_000); // thousands of requests, more with every route: the default 20 s is too close under load
+
+  it('logs nothing at error level: a client’s mistake is not a server failure', async () => {
+    expect((await run()).errorLogs).toEqual([]);
+  }, 120_000);
+
+  for (const known of KNOWN_DEFECTS) {
+    it.fails(
+      `has no failure of a known defect: ${known.name}`,
+      async () => {
+        expect((await run()).failures.filter((failure) => known.matches.test(failure))).toEqual([]);
+      },
+      120_000,
+    );
+  }
 });

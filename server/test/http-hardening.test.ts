@@ -3,6 +3,7 @@ import { trustedProxies } from '../src/http/trusted-proxies.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingSchemaParts } from '../src/http/route-schemas.js';
 import { rawRequest } from './support/raw-request.js';
+import { signedInUser } from './support/signed-in-user.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 const OTHER_APP = 'otherApp000000000000002';
@@ -231,5 +232,49 @@ describe('trusted proxies', () => {
   it('refuses a hop count, which would trust any client', () => {
     expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/not a hop count/);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toBe('10.0.0.5');
+  });
+});
+
+describe('a NUL character in what a request sends', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { ADMIN_API_KEY: 'nul-admin-key-0123456789abcdef' } });
+  });
+  afterAll(() => t.stop());
+
+  const answer = async (res: Response) => ({ status: res.status, ...((await res.json()) as object) });
+
+  it('is refused with 400 before the database sees it (PostgreSQL refuses NUL in text)', async () => {
+    const app = `/v1/apps/${TEST_APP_ID}`;
+    expect(
+      await answer(await t.call('POST', `${app}/login/otp`, { identifier: 'a\u0000@example.com' })),
+    ).toEqual({
+      status: 400,
+      code: 'invalid_request',
+      error: 'body.identifier may not contain a NUL character (\\u0000).',
+    });
+    expect(await answer(await t.call('GET', `${app}/users?identifier=a%00@example.com`))).toMatchObject({
+      status: 400,
+      error: 'querystring.identifier may not contain a NUL character (\\u0000).',
+    });
+    const { auth } = await signedInUser(t, TEST_APP_ID, 'nul@example.com');
+    const device = await t.call('DELETE', `${app}/currentuser/devices/a%00b`, undefined, {
+      authorization: `Bearer ${auth.auth_token}`,
+    });
+    expect(await answer(device)).toMatchObject({
+      status: 400,
+      error: expect.stringContaining('params.deviceId'),
+    });
+  });
+
+  it('in an app id, is answered like an id no app has, by the management API too', async () => {
+    expect(await answer(await t.call('GET', '/v1/apps/a%00b'))).toMatchObject({
+      status: 404,
+      code: 'app_not_found',
+    });
+    const managed = await t.call('GET', '/v1/apps/a%00b/users/abc', undefined, {
+      authorization: 'Bearer some-key',
+    });
+    expect(await answer(managed)).toMatchObject({ status: 401, code: 'invalid_access_token' });
   });
 });

@@ -6,9 +6,25 @@ describe('redactUrl', () => {
     expect(redactUrl('/v1/apps/a/tokens/?refresh_token=abc&x=1')).toBe(
       '/v1/apps/a/tokens/?refresh_token=[redacted]&x=1',
     );
-    expect(redactUrl('/p?x=1&psg_magic_link=t0k#f')).toBe('/p?x=1&psg_magic_link=[redacted]#f');
+    expect(redactUrl('/p?x=1&psg_magic_link=t0k')).toBe('/p?x=1&psg_magic_link=[redacted]');
     expect(redactUrl('/p?PSG_VERIFY_LINK=t0k')).toBe('/p?PSG_VERIFY_LINK=[redacted]');
     expect(redactUrl('/v1/apps/a/users?identifier=a%40b.co')).toBe('/v1/apps/a/users?identifier=a%40b.co');
+  });
+
+  it('masks them however their name is spelled, wherever the router reads a query', () => {
+    // The query parser decodes names, and the router starts a query at `#` too: each reaches the route.
+    expect(redactUrl('/v1/apps/a/tokens?refresh%5Ftoken=abc')).toBe(
+      '/v1/apps/a/tokens?refresh%5Ftoken=[redacted]',
+    );
+    expect(redactUrl('/v1/apps/a/tokens#refresh_token=abc')).toBe(
+      '/v1/apps/a/tokens#refresh_token=[redacted]',
+    );
+    expect(redactUrl('http://host/p?%70sg_magic_link=t0k&x=%zz')).toBe(
+      'http://host/p?%70sg_magic_link=[redacted]&x=%zz',
+    );
+    expect(redactUrl('/p?x=1&psg_magic_link=t0k#f&code=1')).toBe(
+      '/p?x=1&psg_magic_link=[redacted]&code=[redacted]',
+    );
   });
 });
 

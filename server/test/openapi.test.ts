@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningTestServer, startTestServer } from './support/test-server.js';
 
+type Answer = { $ref?: string; content?: Record<string, { schema?: Record<string, unknown> }> };
 type Operation = {
   summary?: string;
   security?: unknown;
-  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  requestBody?: unknown;
+  responses?: Record<string, Answer>;
 };
 
 /**
@@ -61,14 +63,25 @@ const DOCUMENTED: [string, string, number][] = [
 describe('GET /v1/openapi.json documents answers', () => {
   let t: RunningTestServer;
   let paths: Record<string, Record<string, Operation>>;
+  let common: Record<string, Answer>;
   beforeAll(async () => {
     t = await startTestServer({ env: { ADMIN_API_KEY: 'admin-key-for-openapi-tests-0123' } });
-    paths = ((await (await t.call('GET', '/v1/openapi.json')).json()) as { paths: typeof paths }).paths;
+    const document = (await (await t.call('GET', '/v1/openapi.json')).json()) as {
+      paths: typeof paths;
+      components: { responses: typeof common };
+    };
+    ({ paths } = document);
+    common = document.components.responses;
   });
   afterAll(() => t.stop());
 
+  /** An operation's answer of a status, its reference to the common answers followed. */
+  const answerOf = (operation: Operation, status: number | string): Answer | undefined => {
+    const answer = operation.responses?.[String(status)];
+    return answer?.$ref ? common[answer.$ref.replace('#/components/responses/', '')] : answer;
+  };
   const schemaOf = (operation: Operation, status: number) =>
-    operation.responses?.[String(status)]?.content?.['application/json']?.schema;
+    answerOf(operation, status)?.content?.['application/json']?.schema;
   /** A body, or each of its alternatives where the auth and management APIs share an operation. */
   const alternatives = (schema: Record<string, unknown> | undefined) =>
     (schema?.anyOf as Record<string, unknown>[] | undefined) ?? [schema];
@@ -99,12 +112,62 @@ describe('GET /v1/openapi.json documents answers', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const success = Object.keys(operation.responses ?? {}).filter((status) => /^[23]\d\d$/.test(status));
         const described = success.some(
-          (status) => /^(204|3\d\d)$/.test(status) || schemaOf(operation, Number(status)) !== undefined,
+          (status) =>
+            /^(204|3\d\d)$/.test(status) ||
+            Object.values(answerOf(operation, status)?.content ?? {}).some((media) => media.schema),
         );
         if (!described) undocumented.push(`${method.toUpperCase()} ${path}`);
       }
     }
     expect(undocumented).toEqual([]);
+  });
+
+  /** Every operation, as `METHOD /path`, with its operation object. */
+  const operations = () =>
+    Object.entries(paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({ method, path, operation })),
+    );
+  const typesOf = (operation: Operation, status: number | string) =>
+    Object.keys(answerOf(operation, status)?.content ?? {}).sort();
+
+  it('lists on every operation the refusals made before its route runs, as {code, error} JSON', () => {
+    const missing: string[] = [];
+    for (const { method, path, operation } of operations()) {
+      const statuses = ['400', '408', '431', ...(path.includes('{') ? ['414'] : [])];
+      for (const status of statuses)
+        if (!typesOf(operation, status).includes('application/json'))
+          missing.push(`${method.toUpperCase()} ${path} ${status}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('lists 413, 415 and 500 on every JSON operation that takes a body, and 403 origin_not_allowed on the app routes', () => {
+    const missing: string[] = [];
+    for (const { method, path, operation } of operations()) {
+      if (path.startsWith('/api/v1.0/email/')) continue; // the contact endpoint: below
+      const statuses = [
+        '500',
+        ...(['post', 'put', 'patch', 'delete'].includes(method) ? ['413', '415'] : []),
+        ...(/^\/v1\/apps\/\{appId\}(?!\/\.well-known\/)/.test(path) ? ['403', '404'] : []),
+      ];
+      for (const status of statuses)
+        if (schemaOf(operation, Number(status)) === undefined)
+          missing.push(`${method.toUpperCase()} ${path} ${status}`);
+    }
+    expect(missing).toEqual([]);
+    expect(answerOf(paths['/v1/apps/{appId}']!.get!, 403)).toEqual(common.OriginNotAllowed);
+    expect(JSON.stringify(common.OriginNotAllowed)).toContain('origin_not_allowed');
+  });
+
+  it("gives the contact endpoint's answers as text or a page, and only refusals before its route as JSON", () => {
+    for (const path of ['/api/v1.0/email/send', '/api/v1.0/email/send-form']) {
+      const operation = paths[path]!.post!;
+      for (const status of ['200', '403', '413', '429', '500'])
+        expect(typesOf(operation, status), `${path} ${status}`).toEqual(['text/html', 'text/plain']);
+      expect(typesOf(operation, 400)).toEqual(['application/json', 'text/html', 'text/plain']);
+      for (const status of ['408', '431']) expect(typesOf(operation, status)).toEqual(['application/json']);
+      expect(operation.responses?.['415']).toBeUndefined(); // its own refusals are 400 texts
+    }
   });
 
   it('describes the Passage objects key by key', () => {

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseCspOrigins } from '../src/config/config.js';
 import { registerSecurityHeaders, siteCsp } from '../src/http/security-headers.js';
+import { type RawAnswer, rawExchange, rawRequest } from './support/raw-request.js';
 import { type RunningTestServer, startTestServer } from './support/test-server.js';
 
 /** Runs `use` against a test server that serves a one-page site, then stops it and removes the site. */
@@ -146,5 +147,50 @@ describe('the headers on the wire', () => {
     expect(() => loadConfig({ CSP_CONNECT_SRC: 'https://api.emailjs.com/api/v1.0' })).toThrow(
       /CSP_CONNECT_SRC must list origins/,
     );
+  });
+});
+
+describe('the security headers of answers written before any route runs', () => {
+  let t: RunningTestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.stop());
+
+  const SHARED = [
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'cache-control',
+  ];
+  const securityHeaders = (answer: RawAnswer) =>
+    Object.fromEntries(SHARED.map((name) => [name, answer.headers[name]]));
+  const request = (line: string, ...headers: string[]) =>
+    rawExchange(t.baseUrl, [line, 'Host: localhost', 'Connection: close', ...headers, '', ''].join('\r\n'));
+
+  it('are those of every other API answer: Node’s refusals, the router’s, an unknown Expect', async () => {
+    const normal = await rawRequest(t.baseUrl, 'GET', '/v1/health');
+    expect(normal.headers['referrer-policy']).toBe('no-referrer');
+    const expected = securityHeaders(normal);
+    const answers: [string, RawAnswer][] = [
+      ['431: headers too large', await request('GET /v1/health HTTP/1.1', `X-Big: ${'x'.repeat(20_000)}`)],
+      ['400: not HTTP (Node)', await request('BREW /v1/health HTTP/1.1')],
+      [
+        '400: broken framing (Node)',
+        await request('POST /v1/health HTTP/1.1', 'Content-Length: 1', 'Content-Length: 2'),
+      ],
+      ['400: a URL that does not decode (router)', await request('GET /v1/apps/%ff HTTP/1.1')],
+      ['414: a path segment too long (router)', await request(`GET /v1/apps/${'a'.repeat(101)} HTTP/1.1`)],
+      ['an unknown Expect', await request('GET /v1/health HTTP/1.1', 'Expect: the-unexpected')],
+      ['404: no route', await request('GET /v1/nothing HTTP/1.1')],
+    ];
+    for (const [what, answer] of answers) {
+      expect({ what, ...securityHeaders(answer) }).toEqual({ what, ...expected });
+      expect(answer.headers['content-type'], what).toBe('application/json; charset=utf-8');
+    }
+    // An expectation the server cannot meet is ignored (RFC 9110 allows it): the request gets its answer.
+    expect(answers[5]![1].status).toBe(200);
   });
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Type, { type TObject } from 'typebox';
 import { appNotFound } from '../http/api-error.js';
-import { TooManyRequestsError } from '../security/rate-limiter.js';
 import type { AppSettings } from './app-settings.js';
 
 declare module 'fastify' {
@@ -37,8 +36,7 @@ export interface AppLookup {
 /**
  * Registers one app's API: `routes` adds its route plugins, each with paths below `/v1/apps/:appId`.
  * Every route of the scope gets `request.app` (404 `app_not_found` before the handler runs, after
- * the request was validated), the `appId` parameter in its schema when it declares no parameters,
- * and `Retry-After` on its 429 answers.
+ * the request was validated), and the `appId` parameter in its schema when it declares no parameters.
  */
 export async function registerAppScope(
   http: FastifyInstance,
@@ -55,9 +53,6 @@ export async function registerAppScope(
         const app = await apps.find((request.params as { appId: string }).appId);
         if (!app) throw appNotFound();
         request.app = app;
-      });
-      scope.addHook('onError', async (_request, reply, error) => {
-        if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfter));
       });
       await routes(scope);
     },

@@ -62,14 +62,23 @@ const SendBody = Type.Object(
   { additionalProperties: false },
 );
 
-const TextAnswer = Type.String({ description: '`OK`, or an EmailJS-style error text' });
+/** EmailJS's text for programs, or the small page a browser gets for a form it posted itself. */
+const textAnswer = (description: string) => ({
+  description,
+  content: {
+    'text/plain': { schema: Type.String({ description: "EmailJS's text" }) },
+    'text/html': {
+      schema: Type.String({ description: 'A page saying the same, for a form the browser posted' }),
+    },
+  },
+});
 const answers = {
-  200: TextAnswer,
-  400: TextAnswer,
-  403: TextAnswer,
-  413: TextAnswer,
-  429: TextAnswer,
-  500: TextAnswer,
+  200: textAnswer('`OK`: the message is stored and forwarded'),
+  400: textAnswer('The message is incomplete or malformed'),
+  403: textAnswer("The request comes from a page that is not one of this server's sites"),
+  413: textAnswer('The message is too large'),
+  429: textAnswer('Too many messages from this address, or in all (see Retry-After)'),
+  500: textAnswer('The message could not be stored'),
 };
 
 function sendText(reply: FastifyReply, status: number, text: string) {

@@ -45,7 +45,8 @@ function retryForm(request: FastifyRequest): string {
       ? `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`
       : `<p><label for="f${index}">${escapeHtml(name)}</label><br><textarea id="f${index}" name="${escapeHtml(name)}" rows="${name === 'message' ? 10 : 2}" cols="60">${escapeHtml(value)}</textarea></p>`,
   );
-  const action = escapeHtml(request.url.split('?')[0] ?? '');
+  // The route's own path: the URL as sent may be another spelling of it (absolute form, percent-encoded).
+  const action = escapeHtml(request.routeOptions.url ?? '');
   return `<p>Your message is kept below.</p><form method="post" action="${action}" enctype="multipart/form-data">${controls.join('')}<p><button type="submit">Try again</button></p></form>`;
 }
 

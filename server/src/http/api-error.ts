@@ -1,10 +1,14 @@
 import { ERROR_CODES } from 'open-passage/contract';
-/** An error answered as Passage's `{code, error}` body with the given HTTP status. */
+/**
+ * An error answered as Passage's `{code, error}` body with the given HTTP status; `retryAfter` (seconds)
+ * becomes the answer's `Retry-After` (every 429 has one: see the error handler).
+ */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';

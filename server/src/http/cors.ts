@@ -1,12 +1,9 @@
 import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PREFLIGHT_ROUTE, requestTarget } from './request-target.js';
 
 export const CORS_ALLOWED_HEADERS = 'Passage-Version, Passage-Element-Version, Authorization, Content-Type';
 export const CORS_ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
-
-const APP_PATH = /^\/v1\/apps\/([A-Za-z0-9]{1,64})(?:[/?]|$)/;
-const PUBLIC_PATH = /^\/v1\/apps\/[A-Za-z0-9]{1,64}\/\.well-known\//;
-const CONTACT_PATH = /^\/api\/v1\.0\/email\//;
 
 type Verdict = 'public' | 'allowed' | 'foreign' | 'none';
 
@@ -18,11 +15,10 @@ export interface OriginPolicy {
 
 /** Which origins may call what: an app's API only its auth_origin; the contact endpoint any app's origin. */
 async function judge(request: FastifyRequest, origins: OriginPolicy, origin: string): Promise<Verdict> {
-  const url = request.url;
-  if (PUBLIC_PATH.test(url)) return 'public';
-  const app = APP_PATH.exec(url);
-  if (app?.[1]) return (await origins.isAppOrigin(app[1], origin)) ? 'allowed' : 'foreign';
-  if (CONTACT_PATH.test(url)) return (await origins.isAnyAppOrigin(origin)) ? 'allowed' : 'none';
+  const target = requestTarget(request);
+  if (target.kind === 'app' && target.isPublic) return 'public';
+  if (target.kind === 'app') return (await origins.isAppOrigin(target.appId, origin)) ? 'allowed' : 'foreign';
+  if (target.kind === 'contact') return (await origins.isAnyAppOrigin(origin)) ? 'allowed' : 'none';
   return 'none';
 }
 
@@ -59,5 +55,7 @@ export function registerCors(app: FastifyInstance, origins: OriginPolicy): void 
     }
   });
   // Preflights need a route to land on; the hook above answers them before it runs.
-  app.options('/*', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
+  app.options(PREFLIGHT_ROUTE, { schema: { hide: true } }, async (_request, reply) =>
+    reply.status(204).send(),
+  );
 }

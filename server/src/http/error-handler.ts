@@ -1,9 +1,10 @@
 import { ERROR_CODES } from 'open-passage/contract';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
-import { API_CSP } from './security-headers.js';
+import { API_ANSWER_HEADERS, HSTS } from './security-headers.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -79,6 +80,9 @@ export function errorAnswer(error: FastifyError): ErrorAnswer {
 function send(request: FastifyRequest, reply: FastifyReply, error: FastifyError) {
   const answer = errorAnswer(error);
   if (answer.status >= 500) request.log.error({ err: error }, 'unhandled error');
+  // Here, for every route: the management API and the contact endpoint sit outside the app scope.
+  if (error instanceof ApiError && error.retryAfter !== undefined)
+    reply.header('Retry-After', String(error.retryAfter));
   return reply.status(answer.status).send({ code: answer.code, error: answer.error });
 }
 
@@ -89,9 +93,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /**
  * Fastify's `frameworkErrors` option: the router's refusals (a URL that does not decode, a path parameter
- * over MAX_PARAM_LENGTH) are raised before any route or error handler, so they are answered here.
+ * over MAX_PARAM_LENGTH) are raised before any route, error handler or hook, so they are answered here,
+ * with the security headers the hooks would have added.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(API_ANSWER_HEADERS);
   return send(request, reply, error);
 }
 
@@ -124,19 +130,25 @@ export function answerClientError(
   this.log.info({ code: error.code, status: answer.status }, 'refused a request Node could not parse');
   if (socket.writable) {
     const body = JSON.stringify({ code: answer.code, error: answer.error });
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      ...API_ANSWER_HEADERS,
+      ...((socket as TLSSocket).encrypted ? { 'Strict-Transport-Security': HSTS } : {}),
+      Connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
     socket.write(
-      [
-        `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
-        'Content-Type: application/json; charset=utf-8',
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        `Content-Security-Policy: ${API_CSP}`,
-        'X-Content-Type-Options: nosniff',
-        'Cache-Control: no-store',
-        'Connection: close',
-        '',
-        body,
-      ].join('\r\n'),
+      [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`, ...lines, '', body].join('\r\n'),
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * Node answers a request whose `Expect` is not `100-continue` with a bare 417 of its own, before Fastify
+ * sees it. RFC 9110 lets a server ignore such an expectation instead: the request gets its usual answer.
+ */
+export function ignoreUnknownExpectations(app: FastifyInstance): void {
+  app.server.on('checkExpectation', (request, response) => app.routing(request, response));
 }

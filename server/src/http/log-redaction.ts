@@ -1,10 +1,36 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Query parameters that carry secrets: masked in every logged URL. */
-const SECRET_PARAMETERS = /([?&](?:refresh_token|psg_magic_link|psg_verify_link|token|code|otp)=)[^&#]*/gi;
+const SECRET_PARAMETERS = new Set([
+  'refresh_token',
+  'psg_magic_link',
+  'psg_verify_link',
+  'token',
+  'code',
+  'otp',
+]);
 
+/** A parameter's name as the query parser reads it (`refresh%5Ftoken` is `refresh_token`). */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/** The URL with the value of every secret parameter masked, its query read as the router reads it. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMETERS, '$1[redacted]');
+  const start = url.search(/[?#]/);
+  if (start < 0) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return name !== pair && SECRET_PARAMETERS.has(decodedName(name)) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, start + 1)}${pairs.join('&')}`;
 }
 
 /**

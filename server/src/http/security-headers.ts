@@ -43,6 +43,27 @@ export function cspNonce(reply: FastifyReply): string {
 /** API answers are data, never a page: nothing may load from them or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * What every answer carries besides its Content-Security-Policy, whoever writes it: the onSend hook
+ * below, or error-handler.ts for the answers written before any route runs.
+ */
+export const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+} as const;
+
+/** An API answer's headers: data that nothing may load or frame, never cached. */
+export const API_ANSWER_HEADERS = {
+  'Content-Security-Policy': API_CSP,
+  ...SECURITY_HEADERS,
+  'Cache-Control': 'no-store',
+} as const;
+
+/** Sent on answers over https only (browsers ignore it over http). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export interface SecurityHeaderOptions {
   /** Extra origins the site may send to (connect-src and form-action): the config's CSP_CONNECT_SRC. */
   connectSrc?: readonly string[];
@@ -58,12 +79,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     // (The site's pages are never revalidated: each has its own nonce, so none has a validator.)
     const sitePage = !isApi && (type.includes('text/html') || reply.statusCode === 304);
     reply.header('Content-Security-Policy', sitePage ? siteCsp(connectSrc, nonces.get(reply)) : API_CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (request.protocol === 'https')
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    reply.headers(SECURITY_HEADERS);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     if (isApi && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });

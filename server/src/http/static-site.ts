@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PageScript } from '../dev/debug-panel.js';
-import { isApiPath } from './api-paths.js';
+import { isApiPath, routedPath } from './api-paths.js';
 import { SitePage, sendSitePage } from './site-page.js';
 
 interface SiteRoutes {
@@ -37,7 +37,7 @@ function readRoutes(root: string): SiteRoutes {
   return { pages: new Set(pages), prerendered: new Map(files as [string, string][]) };
 }
 
-const pathOf = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+const pathOf = (url: string) => routedPath(url).replace(/(.)\/+$/, '$1');
 
 /** The HTML pages, served with a nonce of their own (site-page.ts), never as files. */
 const PAGE_FILES = ['index.html', 'app.html'];

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AppSettings } from '../apps/app-settings.js';
+import { couldBeAppId } from '../apps/apps-repository.js';
 import type { ApiKeysTable } from '../db/schema.js';
 import { isoNow } from '../security/clock.js';
 import { newId, sha256Hex } from '../security/random.js';
@@ -107,6 +108,7 @@ export class ApiKeys {
 
   /** True when `presented` is a live key of this app. Read from the database each time: a revoked key stops at once. */
   async verify(appId: string, presented: string): Promise<boolean> {
+    if (!couldBeAppId(appId)) return false; // no app has such an id (and PostgreSQL refuses a NUL in one)
     const hash = sha256Hex(presented);
     const row = await this.db
       .selectFrom('api_keys')

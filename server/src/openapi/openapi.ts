@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { type OpenApiObject, withCommonAnswers } from './common-answers.js';
 
 /** Must be registered before any route: @fastify/swagger collects route schemas as they are added. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -26,6 +27,10 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         },
       },
     },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? withCommonAnswers(document.openapiObject as OpenApiObject)
+        : document.swaggerObject,
   });
 }
 

@@ -25,9 +25,9 @@ export interface HitResult {
 export class TooManyRequestsError extends ApiError {
   constructor(
     message: string,
-    readonly retryAfter: number,
+    override readonly retryAfter: number,
   ) {
-    super(429, ERROR_CODES.TOO_MANY_REQUESTS, message);
+    super(429, ERROR_CODES.TOO_MANY_REQUESTS, message, retryAfter);
   }
 }
 

@@ -12,7 +12,7 @@ import {
   RegisterStartBody,
   ERROR_CODES,
 } from 'open-passage/contract';
-import { ceremonyFinished, passkeyErrors } from './webauthn-schemas.js';
+import { ceremonyFinished, passkeyStartErrors } from './webauthn-schemas.js';
 
 export interface PasskeyRouteDeps {
   identity: PasskeyIdentity;
@@ -48,7 +48,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
       schema: {
         ...docs('Start registering a passkey (creates a pending user when needed)'),
         body: RegisterStartBody,
-        response: { 200: CeremonyStarted, ...passkeyErrors },
+        response: { 200: CeremonyStarted, ...passkeyStartErrors },
       },
     },
     async (request) => {
@@ -111,7 +111,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
       schema: {
         ...docs('Start a passkey login: with an identifier, or without a body for autofill'),
         body: LoginStartBody,
-        response: { 200: LoginStarted, ...passkeyErrors },
+        response: { 200: LoginStarted, ...passkeyStartErrors },
       },
     },
     async (request) => {

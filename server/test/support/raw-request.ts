@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 
 export interface RawAnswer {
   status: number;
@@ -45,4 +46,35 @@ export function rawRequest(
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/**
+ * Writes `text` as it is on a new connection and reads the answer until the server closes it (or for at
+ * most `waitMs`): for requests node:http would not send (a broken request line, an odd `Expect`).
+ */
+export function rawExchange(baseUrl: string, text: string, waitMs = 2000): Promise<RawAnswer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
+    const timer = setTimeout(() => socket.destroy(), waitMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined); // a reset after the answer: what arrived is the answer
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(parseAnswer(Buffer.concat(chunks).toString('utf8')));
+    });
+  });
+}
+
+/** Status, headers (names in lower case) and body of an HTTP/1.1 answer read off a socket. */
+function parseAnswer(raw: string): RawAnswer {
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1] ?? 0), headers, text: rest.join('\r\n\r\n') };
 }
