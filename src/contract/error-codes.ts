@@ -8,6 +8,8 @@ export const INVALID_REQUEST = 'invalid_request';
 export const NOT_FOUND = 'not_found';
 export const APP_NOT_FOUND = 'app_not_found';
 export const APP_EXISTS = 'app_exists';
+/** 409 from the admin API: the app is declared in the apps file, which alone changes it. */
+export const APP_DECLARED_IN_FILE = 'app_declared_in_file';
 export const USER_NOT_FOUND = 'user_not_found';
 export const USER_NOT_ACTIVE = 'user_not_active';
 export const DEVICE_NOT_FOUND = 'device_not_found';
@@ -34,6 +36,7 @@ export const ERROR_CODES = {
   NOT_FOUND,
   APP_NOT_FOUND,
   APP_EXISTS,
+  APP_DECLARED_IN_FILE,
   USER_NOT_FOUND,
   USER_NOT_ACTIVE,
   DEVICE_NOT_FOUND,
