@@ -122,8 +122,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
       const before = await requireUser(appId, userId);
       const status: UserStatus = request.body.status;
       if (before.status !== status) {
-        await identity.users.setStatus(appId, userId, status);
-        if (status === 'inactive') await identity.refreshTokens.revokeUser(appId, userId);
+        await identity.setUserStatus(appId, userId, status);
         request.log.info({
           event: `user.${status === 'inactive' ? 'deactivated' : 'activated'}`,
           appId,

@@ -223,8 +223,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         const { appId, userId } = request.params;
         const user = await requireUser(appId, userId);
         if (user.status !== status) {
-          await identity.users.setStatus(appId, userId, status);
-          if (status === 'inactive') await identity.refreshTokens.revokeUser(appId, userId);
+          await identity.setUserStatus(appId, userId, status);
           request.log.info({ event: `user.${action}d`, appId, userId, by: 'api_key' });
         }
         return answer(appId, userId);

@@ -145,8 +145,9 @@ export class UsersRepository {
       .execute();
   }
 
-  async setStatus(appId: string, userId: string, status: UserStatus): Promise<void> {
-    await this.db
+  /** `db` may be a transaction. */
+  async setStatus(appId: string, userId: string, status: UserStatus, db: Db = this.db): Promise<void> {
+    await db
       .updateTable('users')
       .set({ status, updated_at: isoNow() })
       .where('app_id', '=', appId)
