@@ -84,3 +84,70 @@ describe('management API users', () => {
     expect(fresh.total_users).toBe(0);
   });
 });
+
+describe('management and admin bodies', () => {
+  let t: RunningTestServer;
+  let key: string;
+  const admin = { authorization: `Bearer ${ADMIN_KEY}` };
+  const manage = (method: string, path: string, body?: unknown) =>
+    t.call(method, `/v1/apps/${TEST_APP_ID}${path}`, body, { authorization: `Bearer ${key}` });
+
+  beforeAll(async () => {
+    t = await startTestServer({ env: { ADMIN_API_KEY: ADMIN_KEY } });
+    const made = await t.call('POST', `/admin/v1/apps/${TEST_APP_ID}/api-keys`, { name: 'tests' }, admin);
+    key = ((await made.json()) as Json).key;
+  });
+  afterAll(() => t.stop());
+
+  it('refuses unknown fields with a 400 that names them, as the API reference promises', async () => {
+    const user = ((await (await manage('POST', '/users', { email: 'known@example.com' })).json()) as Json)
+      .user;
+    const adminApp = 'bodiesApp0000000000000001';
+    const created = await t.call(
+      'POST',
+      '/admin/v1/apps',
+      { id: adminApp, name: 'B', auth_origin: 'http://localhost:1' },
+      admin,
+    );
+    expect(created.status).toBe(201);
+    for (const [method, path, body, field] of [
+      ['POST', `/v1/apps/${TEST_APP_ID}/users`, { email: 'typo@example.com', emial: 'x' }, 'body.emial'],
+      ['PATCH', `/v1/apps/${TEST_APP_ID}/users/${user.id}`, { user_metdata: {} }, 'body.user_metdata'],
+      ['PATCH', `/v1/apps/${TEST_APP_ID}/users/${user.id}/deactivate`, { now: true }, 'body.now'],
+      [
+        'POST',
+        `/v1/apps/${TEST_APP_ID}/magic-links`,
+        { email: 'l@example.com', chanel: 'email' },
+        'body.chanel',
+      ],
+      [
+        'POST',
+        '/admin/v1/apps',
+        { id: 'bodiesApp0000000000000002', name: 'B', auth_origin: 'http://localhost:1', nope: 1 },
+        'body.nope',
+      ],
+      ['PATCH', `/admin/v1/apps/${adminApp}`, { public_sigup: false }, 'body.public_sigup'],
+      [
+        'PATCH',
+        `/admin/v1/apps/${adminApp}`,
+        { api_keys: [{ name: 'k', sha256: 'c'.repeat(64), note: 'x' }] },
+        'body.api_keys.0.note',
+      ],
+      [
+        'PATCH',
+        `/admin/v1/apps/${TEST_APP_ID}/users/${user.id}`,
+        { status: 'inactive', reason: 'x' },
+        'body.reason',
+      ],
+      ['POST', `/admin/v1/apps/${TEST_APP_ID}/api-keys`, { name: 'k', expires: 1 }, 'body.expires'],
+    ] as const) {
+      const headers = path.startsWith('/admin/') ? admin : { authorization: `Bearer ${key}` };
+      const response = await t.call(method, path, body, headers);
+      expect(response.status, `${method} ${path}`).toBe(400);
+      expect(await response.json()).toEqual({ code: 'invalid_request', error: `${field} is not allowed` });
+    }
+    const listed = (await (await manage('GET', '/users?identifier=typo@example.com')).json()) as Json;
+    expect(listed.total_users).toBe(0);
+    expect(((await (await manage('GET', `/users/${user.id}`)).json()) as Json).user.status).toBe('active');
+  });
+});

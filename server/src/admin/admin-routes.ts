@@ -3,12 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { AppIdParams } from '../apps/app-scope.js';
-import { AppSettings, appSettingsProblem } from '../apps/app-settings.js';
+import { AppSettings, appSettingsProblem, settingsSchemaProblem } from '../apps/app-settings.js';
 import { describeKeyProblem } from '../apps/api-keys.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { logKeySyncs } from '../apps/declared-keys-log.js';
 import { ApiError, appNotFound, invalidRequest } from '../http/api-error.js';
 import { ErrorBody, ERROR_CODES } from 'open-passage/contract';
+import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { errorResponses } from '../openapi/responses.js';
 import { adminDocs, requireAdminKey } from './admin-auth.js';
 
@@ -41,12 +42,10 @@ const OneApp = Type.Object({ app: AppSettings });
 /** Defaults filled in and checked like the apps file; a readable 400 otherwise. */
 function validated(candidate: unknown): AppSettings {
   const withDefaults = Value.Default(AppSettings, structuredClone(candidate));
-  const first = [...Value.Errors(AppSettings, withDefaults)][0];
-  if (first) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.INVALID_REQUEST,
-      `body${first.instancePath.replaceAll('/', '.')} ${first.message}`,
+  const schemaProblem = settingsSchemaProblem(withDefaults);
+  if (schemaProblem) {
+    throw invalidRequest(
+      `${['body', schemaProblem.path].filter(Boolean).join('.')} ${schemaProblem.message}`,
     );
   }
   const problem = appSettingsProblem(withDefaults as AppSettings);
@@ -64,6 +63,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   { apiKey, apps, appsFile },
 ) => {
   requireAdminKey(app, apiKey);
+  refuseUnknownBodyFields(app);
   const requireAdminOwned = (appId: string) => {
     if (apps.declaredInFile(appId)) {
       throw new ApiError(

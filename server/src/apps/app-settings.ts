@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
 import { Customization, LayoutItem, MetadataField } from 'open-passage/contract';
 import { redirectUrlProblem } from '../http/safe-urls.js';
 
@@ -65,6 +66,20 @@ export const AppSettings = Type.Object(
 );
 
 export type AppSettings = Static<typeof AppSettings>;
+
+/**
+ * The first schema error of candidate settings (with defaults filled in) as `{path, message}`, path
+ * dot-separated (`api_keys.0.sha256`); an unknown field reads "is not allowed". Null when they are valid.
+ */
+export function settingsSchemaProblem(candidate: unknown): { path: string; message: string } | null {
+  const first = [...Value.Errors(AppSettings, candidate)][0];
+  if (!first) return null;
+  const unknownField = first.keyword === 'boolean' && first.schemaPath.endsWith('/additionalProperties');
+  return {
+    path: first.instancePath.split('/').filter(Boolean).join('.'),
+    message: unknownField ? 'is not allowed' : first.message,
+  };
+}
 
 /**
  * Why `login_url` may not be the app's, or null. It is where emailed links land, and only a page on

@@ -4,6 +4,7 @@ import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
+import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { errorResponses } from '../openapi/responses.js';
 import { type ApiKeys, toApiKeyView } from '../apps/api-keys.js';
 
@@ -30,6 +31,7 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
   keys: ApiKeys;
 }> = async (http, { adminApiKey, apps, keys }) => {
   requireAdminKey(http, adminApiKey);
+  refuseUnknownBodyFields(http);
   const base = '/admin/v1/apps/:appId/api-keys';
   const requireApp = async (appId: string) => {
     if (!(await apps.find(appId))) throw appNotFound();

@@ -3,6 +3,7 @@ import type { AppsRepository } from '../apps/apps-repository.js';
 import type { IdentityServices } from '../identity-services.js';
 import { adminApiKeyRoutes } from './admin-api-key-routes.js';
 import { adminImportRoute } from './admin-import-route.js';
+import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { apiKeyConstraint, requireApiKey } from './api-key-auth.js';
 import { managementMagicLinkRoutes } from './management-magic-links.js';
 import { managementUserRoutes } from './management-user-routes.js';
@@ -26,6 +27,7 @@ export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http,
 
   await http.register(async (scope) => {
     requireApiKey(scope, keys);
+    refuseUnknownBodyFields(scope);
     await scope.register(managementUserRoutes, { identity });
     await scope.register(managementMagicLinkRoutes, { identity });
   });

@@ -38,7 +38,9 @@ const CreateUser = Type.Object(
 );
 const UpdateUser = CreateUser;
 /** passage-node sends these PATCHes without a body. */
-const NoBody = Type.Union([Type.Object({}), Type.Null()], { description: 'No body (or `{}`)' });
+const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()], {
+  description: 'No body (or `{}`)',
+});
 const errors = errorResponses(400, 401, 404);
 /** Create and change: 409 when another user has the identifier. */
 const writeErrors = errorResponses(400, 401, 404, 409);
