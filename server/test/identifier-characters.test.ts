@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIdentifier } from '../src/users/identifier.js';
 import { signedInUser } from './support/signed-in-user.js';
+import { newApiKey } from './support/api-key.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 const ADMIN_KEY = 'admin-key-for-identifier-characters';
@@ -50,13 +51,7 @@ describe('identifiers with characters one cannot see', () => {
         },
       ],
     });
-    const made = await t.call(
-      'POST',
-      `/admin/v1/apps/${TEST_APP_ID}/api-keys`,
-      { name: 't' },
-      bearer(ADMIN_KEY),
-    );
-    apiKey = ((await made.json()) as Json).key;
+    apiKey = await newApiKey(t, ADMIN_KEY, TEST_APP_ID);
     const signed = await signedInUser(t, TEST_APP_ID, 'changer@example.com');
     existing = { userId: signed.userId, token: signed.auth.auth_token };
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey } from './support/api-key.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 const ADMIN_KEY = 'admin-key-for-management-users-0';
@@ -15,15 +16,7 @@ describe('management API users', () => {
       env: { ADMIN_API_KEY: ADMIN_KEY },
       apps: [{ id: TEST_APP_ID, allowed_identifier: 'both' }],
     });
-    const made = await t.call(
-      'POST',
-      `/admin/v1/apps/${TEST_APP_ID}/api-keys`,
-      { name: 'tests' },
-      {
-        authorization: `Bearer ${ADMIN_KEY}`,
-      },
-    );
-    key = ((await made.json()) as Json).key;
+    key = await newApiKey(t, ADMIN_KEY, TEST_APP_ID);
   });
   afterAll(() => t.stop());
 
@@ -94,8 +87,7 @@ describe('management and admin bodies', () => {
 
   beforeAll(async () => {
     t = await startTestServer({ env: { ADMIN_API_KEY: ADMIN_KEY } });
-    const made = await t.call('POST', `/admin/v1/apps/${TEST_APP_ID}/api-keys`, { name: 'tests' }, admin);
-    key = ((await made.json()) as Json).key;
+    key = await newApiKey(t, ADMIN_KEY, TEST_APP_ID);
   });
   afterAll(() => t.stop());
 

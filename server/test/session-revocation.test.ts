@@ -1,6 +1,7 @@
 import { sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from './support/signed-in-user.js';
+import { newApiKey } from './support/api-key.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 const ADMIN_KEY = 'admin-key-for-session-revocation-0';
@@ -27,13 +28,7 @@ describe('auth tokens end with their sign-in', () => {
 
   beforeAll(async () => {
     t = await startTestServer({ env: { ADMIN_API_KEY: ADMIN_KEY } });
-    const made = await t.call(
-      'POST',
-      `/admin/v1/apps/${TEST_APP_ID}/api-keys`,
-      { name: 't' },
-      bearer(ADMIN_KEY),
-    );
-    apiKey = ((await made.json()) as Json).key;
+    apiKey = await newApiKey(t, ADMIN_KEY, TEST_APP_ID);
   });
   afterAll(() => t.stop());
 
