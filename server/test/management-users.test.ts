@@ -143,3 +143,55 @@ describe('management and admin bodies', () => {
     expect(((await (await manage('GET', `/users/${user.id}`)).json()) as Json).user.status).toBe('active');
   });
 });
+
+describe('management magic links and the identifiers an app signs in with', () => {
+  const PHONE_APP = 'phoneOnlyApp00000000001';
+  let t: RunningTestServer;
+  const keys: Record<string, string> = {};
+  const links = (appId: string, body: unknown) =>
+    t.call('POST', `/v1/apps/${appId}/magic-links`, body, { authorization: `Bearer ${keys[appId]}` });
+
+  beforeAll(async () => {
+    t = await startTestServer({
+      env: { ADMIN_API_KEY: ADMIN_KEY },
+      apps: [
+        { id: TEST_APP_ID, allowed_identifier: 'email' },
+        { id: PHONE_APP, allowed_identifier: 'phone' },
+      ],
+    });
+    for (const appId of [TEST_APP_ID, PHONE_APP]) keys[appId] = await newApiKey(t, ADMIN_KEY, appId);
+  });
+  afterAll(() => t.stop());
+
+  it('refuses a link over a channel the app does not sign in with, naming its allowed_identifier', async () => {
+    const both = { email: 'both-ids@example.com', phone: '+14155550142' };
+    const users: Record<string, string> = {};
+    for (const appId of [TEST_APP_ID, PHONE_APP]) {
+      const made = await t.call('POST', `/v1/apps/${appId}/users`, both, {
+        authorization: `Bearer ${keys[appId]}`,
+      });
+      users[appId] = ((await made.json()) as Json).user.id;
+    }
+    for (const [appId, body, allowed] of [
+      [TEST_APP_ID, { phone: '+14155550143' }, 'email'],
+      [TEST_APP_ID, { user_id: users[TEST_APP_ID], channel: 'phone' }, 'email'],
+      [TEST_APP_ID, { phone: '+14155550143', type: 'verify_identifier' }, 'email'],
+      [PHONE_APP, { email: 'mail@example.com' }, 'phone'],
+      [PHONE_APP, { user_id: users[PHONE_APP], channel: 'email', send: true }, 'phone'],
+    ] as const) {
+      const response = await links(appId, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(((await response.json()) as Json).error).toContain(`allowed_identifier: "${allowed}"`);
+    }
+    const sent = await t.server.db.selectFrom('magic_links').select('id').execute();
+    expect(sent).toEqual([]);
+    const pending = await t.server.db
+      .selectFrom('users')
+      .select('id')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toEqual([]);
+    expect((await links(TEST_APP_ID, { user_id: users[TEST_APP_ID], channel: 'email' })).status).toBe(201);
+    expect((await links(PHONE_APP, { phone: '+14155550144' })).status).toBe(201);
+  });
+});

@@ -80,6 +80,12 @@ async function subjectOf(
 ): Promise<{ user: UserRow; identifier: Identifier }> {
   const given = [body.user_id, body.email, body.phone].filter((value) => value !== undefined);
   if (given.length !== 1) throw invalidRequest('Give exactly one of user_id (with channel), email or phone.');
+  const kind = body.user_id !== undefined ? body.channel : body.email !== undefined ? 'email' : 'phone';
+  if (kind && app.allowed_identifier !== 'both' && kind !== app.allowed_identifier) {
+    throw invalidRequest(
+      `This app signs users in by ${app.allowed_identifier} only (allowed_identifier: "${app.allowed_identifier}"): no link goes to a ${kind === 'phone' ? 'phone number' : 'email address'}.`,
+    );
+  }
   if (body.user_id !== undefined) {
     if (!body.channel) throw invalidRequest('channel (email or phone) is required with user_id.');
     const user = await identity.users.findById(app.id, body.user_id);
