@@ -194,4 +194,21 @@ describe('management magic links and the identifiers an app signs in with', () =
     expect((await links(TEST_APP_ID, { user_id: users[TEST_APP_ID], channel: 'email' })).status).toBe(201);
     expect((await links(PHONE_APP, { phone: '+14155550144' })).status).toBe(201);
   });
+
+  it('leaves no user behind when a send is refused (limit, user and link in one transaction)', async () => {
+    const email = 'limited@example.com';
+    for (let i = 0; i < 5; i++) expect((await links(TEST_APP_ID, { email, send: true })).status).toBe(201);
+    const { users } = (await (
+      await t.call('GET', `/v1/apps/${TEST_APP_ID}/users?identifier=${email}`, undefined, {
+        authorization: `Bearer ${keys[TEST_APP_ID]}`,
+      })
+    ).json()) as Json;
+    const remove = await t.call('DELETE', `/v1/apps/${TEST_APP_ID}/users/${users[0].id}`, undefined, {
+      authorization: `Bearer ${keys[TEST_APP_ID]}`,
+    });
+    expect(remove.status).toBe(200);
+    expect((await links(TEST_APP_ID, { email, send: true })).status).toBe(429);
+    const left = await t.server.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(left).toEqual([]);
+  });
 });
