@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from './support/api-key.js';
+import { captureMessages } from './support/captured-messages.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
+import { PasskeyTestClient } from './webauthn/passkey-test-client.js';
 
 const ADMIN_KEY = 'admin-key-for-management-users-0';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -210,5 +212,32 @@ describe('management magic links and the identifiers an app signs in with', () =
     expect((await links(TEST_APP_ID, { email, send: true })).status).toBe(429);
     const left = await t.server.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('management API passkeys', () => {
+  let t: RunningTestServer;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await startTestServer({ env: { ADMIN_API_KEY: ADMIN_KEY } });
+    key = await newApiKey(t, ADMIN_KEY, TEST_APP_ID);
+  });
+  afterAll(() => t.stop());
+
+  it('tells the user when a passkey of theirs is deleted, as when they delete it themselves', async () => {
+    const sent = captureMessages(t);
+    const { userId, status } = await new PasskeyTestClient(t, TEST_APP_ID).register('keyholder@example.com');
+    expect(status).toBe(201);
+    const manage = (method: string, path: string) =>
+      t.call(method, `/v1/apps/${TEST_APP_ID}/users/${userId}${path}`, undefined, {
+        authorization: `Bearer ${key}`,
+      });
+    const { devices } = (await (await manage('GET', '/devices')).json()) as Json;
+    expect((await manage('DELETE', `/devices/${devices[0].id}`)).status).toBe(200);
+    expect(sent.lastTo('keyholder@example.com')).toMatchObject({
+      kind: 'passkey-removed',
+      params: { deviceName: devices[0].friendly_name },
+    });
   });
 });

@@ -14,6 +14,7 @@ import { type UserMetadata, validateUserMetadata } from '../users/user-metadata.
 import { parseMetadata, type UserRow, type UserStatus } from '../users/users-repository.js';
 import { deviceNotFound } from '../webauthn/webauthn-errors.js';
 import { CredentialRepository } from '../webauthn/credential-repository.js';
+import { notifyPasskeyChange } from '../webauthn/passkey-notifications.js';
 import { managementDocs } from './api-key-auth.js';
 import { ManagementUserBody, toManagementUser } from './management-user.js';
 import { sharedPathDocs } from './shared-path-docs.js';
@@ -282,10 +283,13 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
     },
     async (request) => {
       const { appId, userId, deviceId } = request.params;
-      await requireUser(appId, userId);
+      const user = await requireUser(appId, userId);
       const credential = await credentials.findForUser(appId, userId, deviceId);
       if (!credential || !(await credentials.delete(credential))) throw deviceNotFound();
       request.log.info({ event: 'passkey.removed', appId, userId, by: 'api_key' });
+      // As when the user removes one (SECURITY.md): the owner hears of every passkey that goes.
+      const app = await requireApp(identity, appId);
+      await notifyPasskeyChange(identity.sender, app, user, 'passkey-removed', credential.friendlyName);
       return {};
     },
   );
