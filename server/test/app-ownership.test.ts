@@ -136,6 +136,12 @@ describe('one source of truth per app, on every instance and across restarts', (
     await restart(1);
     expect(await statuses(appId, SETTINGS_KEY)).toEqual([401, 401]);
     expect(((await (await admin(0, 'GET', `/${appId}`)).json()) as Json).app.name).toBe('Renamed');
+
+    // Deleting the app revokes its keys on every instance when the deletion is answered.
+    const made = (await (await admin(0, 'POST', `/${appId}/api-keys`, { name: 'made' })).json()) as Json;
+    expect(await statuses(appId, made.key)).toEqual([200, 200]);
+    expect((await admin(1, 'DELETE', `/${appId}`)).status).toBe(204);
+    expect(await statuses(appId, made.key)).toEqual([401, 401]);
   });
 
   it("leaves a running server's app settings alone when users are imported with the CLI", async () => {
