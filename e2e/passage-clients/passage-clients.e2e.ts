@@ -259,12 +259,17 @@ test.describe('without passkeys', () => {
     expect(await page.evaluate(() => localStorage.getItem('psg_refresh_token'))).toBe(
       refreshed.refresh_token,
     );
-    // The refresh token rotated: the old one is spent.
+    await expectSignedIn(page, email);
+    // The refresh token rotated: the old one is spent, and presenting it again ends the sign-in (a reuse
+    // means it was copied), the auth token it issued included.
     const reuse = await page.request.post(`${origin}/v1/apps/${APP_ID}/tokens/`, {
       data: { refresh_token: before },
     });
     expect(reuse.status()).toBeGreaterThanOrEqual(400);
-    await expectSignedIn(page, email);
+    const me = await page.request.get(`${origin}/v1/apps/${APP_ID}/currentuser`, {
+      headers: { authorization: `Bearer ${refreshed.auth_token}` },
+    });
+    expect(me.status()).toBe(401);
 
     const signedOut = await page.evaluate(async () => {
       const { passage } = window as unknown as { passage: PassageJs };

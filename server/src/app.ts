@@ -5,6 +5,7 @@ import { registerAppScope } from './apps/app-scope.js';
 import type { AppSettings } from './apps/app-settings.js';
 import { readAppsFile } from './apps/apps-file.js';
 import { AppsRepository } from './apps/apps-repository.js';
+import { logKeySyncs } from './apps/declared-keys-log.js';
 import type { ServerConfig } from './config/config.js';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from './db/database.js';
 import { adminRoutes } from './admin/admin-routes.js';
@@ -85,7 +86,6 @@ export async function buildServer(
   await migrateToLatest(db);
   const appsRepository = new AppsRepository(db);
   const apps = await readAppsFile(config.appsFile, { PUBLIC_URL: config.publicUrl });
-  for (const app of apps) await appsRepository.upsert(app);
 
   const http = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -98,6 +98,7 @@ export async function buildServer(
     clientErrorHandler: answerClientError,
     schemaController: { compilersFactory: { buildValidator: buildValidatorWithoutBodyCoercion() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  logKeySyncs(http.log, await appsRepository.seedFromFile(apps), 'apps file');
 
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
   http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
@@ -154,6 +155,7 @@ export async function buildServer(
     await http.register(adminRoutes, {
       apiKey: config.adminApiKey,
       apps: appsRepository,
+      appsFile: config.appsFile,
     });
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }

@@ -12,14 +12,15 @@ import { RefreshTokens } from './tokens/refresh-tokens.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { AppCache } from './apps/app-cache.js';
 import { type CredentialSummaries, noCredentials } from './users/user-views.js';
-import { UsersRepository } from './users/users-repository.js';
+import { type UserStatus, UsersRepository } from './users/users-repository.js';
 
 /**
  * The identity core other features build on (passkeys, admin, bench). Exposed as `server.identity`
  * and handed to route plugins as `{ identity }`:
  *
- * - `users` — UsersRepository: findById / findByIdentifier / createPending / activate /
- *   confirmIdentifier / setStatus / changeIdentifier / updateMetadata.
+ * - `users` — UsersRepository: findById / findByIdentifier / createPending / createActive / activate /
+ *   confirmIdentifier / changeIdentifier / updateMetadata; `setUserStatus` (de)activates a user,
+ *   ending their sign-ins when deactivating.
  * - `credentials` — set by the passkeys feature with `identity.setCredentialSummaries(…)` so user
  *   objects carry `webauthn`, `webauthn_types` and `webauthn_devices`.
  * - `authResults.issue(appId, userId, 'passkey' | 'otp' | 'magic_link', { confirm?, activate? })` —
@@ -75,6 +76,18 @@ export class IdentityServices {
       this.refreshTokens,
       log,
     );
+  }
+
+  /**
+   * Activates or deactivates a user. Deactivating revokes every sign-in of the user in the same
+   * transaction: their refresh tokens and the auth tokens those sign-ins issued stay dead, also after a
+   * reactivation.
+   */
+  async setUserStatus(appId: string, userId: string, status: UserStatus): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.users.setStatus(appId, userId, status, trx);
+      if (status === 'inactive') await this.refreshTokens.revokeUser(appId, userId, trx);
+    });
   }
 
   /** Writes what is still only counted in memory. */

@@ -81,13 +81,25 @@ describe('admin API PATCH /admin/v1/apps/{id}', () => {
     t.call(method, `/admin/v1/apps${path}`, body, { authorization: `Bearer ${KEY}` });
   const read = async (id: string) =>
     ((await (await admin('GET', `/${id}`)).json()) as { app: AppSettings }).app;
-  /** Each test patches an app of its own (created from the fixture), so it passes alone or in any order. */
+  /**
+   * Each test patches an app of its own (created from the fixture), so it passes alone or in any order.
+   * A key belongs to one app: each app declares keys of its own, before and after a patch.
+   */
   let apps = 0;
   const createdApp = async () => {
-    const app = { ...created, id: `${APP_ID.slice(0, -4)}1${String(++apps).padStart(3, '0')}` };
+    const n = String(++apps).padStart(3, '0');
+    const app = {
+      ...created,
+      id: `${APP_ID.slice(0, -4)}1${n}`,
+      api_keys: [{ name: 'backend', sha256: `${n}${'a'.repeat(61)}` }],
+    };
     expect((await admin('POST', '', app)).status).toBe(201);
     return app;
   };
+  const changedFor = (app: AppSettings, name: string, value: unknown) =>
+    name === 'api_keys'
+      ? [{ name: 'other backend', sha256: app.api_keys![0]!.sha256.replaceAll('a', 'b') }]
+      : value;
 
   beforeAll(async () => {
     t = await startTestServer({ env: { ADMIN_API_KEY: KEY } });
@@ -119,16 +131,20 @@ describe('admin API PATCH /admin/v1/apps/{id}', () => {
 
   it.each(Object.entries(changed))('a patch of %s changes only that setting', async (name, value) => {
     const app = await createdApp();
-    const res = await admin('PATCH', `/${app.id}`, { [name]: value });
+    const res = await admin('PATCH', `/${app.id}`, { [name]: changedFor(app, name, value) });
     expect(res.status).toBe(200);
-    expect(await read(app.id)).toEqual({ ...app, [name]: value });
+    expect(await read(app.id)).toEqual({ ...app, [name]: changedFor(app, name, value) });
   });
 
   it('after one patch per setting, the app holds every changed value', async () => {
     const app = await createdApp();
     for (const [name, value] of Object.entries(changed)) {
-      expect((await admin('PATCH', `/${app.id}`, { [name]: value })).status).toBe(200);
+      expect((await admin('PATCH', `/${app.id}`, { [name]: changedFor(app, name, value) })).status).toBe(200);
     }
-    expect(await read(app.id)).toEqual({ id: app.id, ...changed });
+    expect(await read(app.id)).toEqual({
+      id: app.id,
+      ...changed,
+      api_keys: changedFor(app, 'api_keys', changed.api_keys),
+    });
   });
 });

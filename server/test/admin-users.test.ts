@@ -127,7 +127,7 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
     });
   });
 
-  it('deactivates a user: sessions end, sign-ins are refused; reactivating lets them sign in again', async () => {
+  it('deactivates a user: sessions end for good, sign-ins are refused; reactivating lets them sign in again', async () => {
     const { userId, auth } = await signedInUser(t, TEST_APP_ID, 'pause@example.com');
     const res = await admin('PATCH', `/${userId}`, { status: 'inactive' });
     expect(res.status).toBe(200);
@@ -141,8 +141,8 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
     expect(login.status).toBe(403);
 
     expect((await admin('PATCH', `/${userId}`, { status: 'active' })).body.user.status).toBe('active');
-    expect((await me(auth.auth_token)).status).toBe(200);
-    // The refresh tokens issued before the deactivation stay revoked.
+    // The auth and refresh tokens issued before the deactivation stay refused.
+    expect((await me(auth.auth_token)).status).toBe(401);
     const revoked = await refresh(auth.refresh_token);
     expect(revoked.status).toBe(401);
     expect(((await revoked.json()) as Json).code).toBe('invalid_refresh_token');

@@ -177,4 +177,11 @@ describe('login_url in the apps file', () => {
       /app loginFileApp00001.*login_url/,
     );
   });
+
+  it('names a mistyped field as not allowed', async () => {
+    await expect(read({ loginurl: '/passage' })).rejects.toThrow(/app #1: loginurl is not allowed$/);
+    await expect(read({ api_keys: [{ name: 'k', sha256: 'd'.repeat(64), note: '' }] })).rejects.toThrow(
+      /app #1: api_keys\.0\.note is not allowed$/,
+    );
+  });
 });

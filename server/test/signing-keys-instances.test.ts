@@ -60,7 +60,9 @@ describe('SigningKeys of two instances on one database', () => {
         const keys = connections.dbs.map((db) => new SigningKeys(db));
         const tokens = keys.map((k) => new AuthTokens(k, PUBLIC_URL));
         const [a, b] = await Promise.all(
-          tokens.map((t, i) => t.sign(APP, `user${i}`, { authTime: Math.floor(Date.now() / 1000) })),
+          tokens.map((t, i) =>
+            t.sign(APP, `user${i}`, { authTime: Math.floor(Date.now() / 1000), sessionId: `session${i}` }),
+          ),
         );
 
         const rows = await keyRows(connections.dbs[0]);

@@ -8,7 +8,11 @@ export const INVALID_REQUEST = 'invalid_request';
 export const NOT_FOUND = 'not_found';
 export const APP_NOT_FOUND = 'app_not_found';
 export const APP_EXISTS = 'app_exists';
+/** 409 from the admin API: the app is declared in the apps file, which alone changes it. */
+export const APP_DECLARED_IN_FILE = 'app_declared_in_file';
 export const USER_NOT_FOUND = 'user_not_found';
+/** 409 from the management API: another user of the app has this email or phone. */
+export const USER_ALREADY_EXISTS = 'user_already_exists';
 export const USER_NOT_ACTIVE = 'user_not_active';
 export const DEVICE_NOT_FOUND = 'device_not_found';
 export const MAGIC_LINK_NOT_FOUND = 'magic_link_not_found';
@@ -34,7 +38,9 @@ export const ERROR_CODES = {
   NOT_FOUND,
   APP_NOT_FOUND,
   APP_EXISTS,
+  APP_DECLARED_IN_FILE,
   USER_NOT_FOUND,
+  USER_ALREADY_EXISTS,
   USER_NOT_ACTIVE,
   DEVICE_NOT_FOUND,
   MAGIC_LINK_NOT_FOUND,

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { AppIdParams } from '../apps/app-scope.js';
-import { AppSettings, appSettingsProblem } from '../apps/app-settings.js';
+import { AppSettings, appSettingsProblem, settingsSchemaProblem } from '../apps/app-settings.js';
+import { describeKeyProblem } from '../apps/api-keys.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
-import { ApiError, appNotFound } from '../http/api-error.js';
+import { logKeySyncs } from '../apps/declared-keys-log.js';
+import { ApiError, appNotFound, invalidRequest } from '../http/api-error.js';
 import { ErrorBody, ERROR_CODES } from 'open-passage/contract';
+import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { errorResponses } from '../openapi/responses.js';
 import { adminDocs, requireAdminKey } from './admin-auth.js';
 
@@ -13,6 +17,8 @@ export interface AdminRoutesOptions {
   apiKey: string;
   /** Its change listeners (the app cache, CORS' origins) hear of every change made here. */
   apps: AppsRepository;
+  /** The apps file's path, named when a change to one of its apps is refused. */
+  appsFile: string;
 }
 
 const Settings = Type.Partial(Type.Omit(AppSettings, ['id']), { additionalProperties: false });
@@ -30,17 +36,16 @@ const AppUpdate = Type.Object(
   { additionalProperties: false },
 ) as unknown as typeof Settings;
 const errors = errorResponses(400, 401, 404);
+const refusals = { 409: ErrorBody };
 const OneApp = Type.Object({ app: AppSettings });
 
 /** Defaults filled in and checked like the apps file; a readable 400 otherwise. */
 function validated(candidate: unknown): AppSettings {
   const withDefaults = Value.Default(AppSettings, structuredClone(candidate));
-  const first = [...Value.Errors(AppSettings, withDefaults)][0];
-  if (first) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.INVALID_REQUEST,
-      `body${first.instancePath.replaceAll('/', '.')} ${first.message}`,
+  const schemaProblem = settingsSchemaProblem(withDefaults);
+  if (schemaProblem) {
+    throw invalidRequest(
+      `${['body', schemaProblem.path].filter(Boolean).join('.')} ${schemaProblem.message}`,
     );
   }
   const problem = appSettingsProblem(withDefaults as AppSettings);
@@ -49,9 +54,34 @@ function validated(candidate: unknown): AppSettings {
   return withDefaults as AppSettings;
 }
 
-/** `/admin/v1/apps`: list, read, create, change and delete apps; only with ADMIN_API_KEY set. */
-export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, { apiKey, apps }) => {
+/**
+ * `/admin/v1/apps`: list, read, create, change and delete apps; only with ADMIN_API_KEY set. The apps of
+ * the apps file are the file's (written at every start): they are read here, never changed.
+ */
+export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (
+  app,
+  { apiKey, apps, appsFile },
+) => {
   requireAdminKey(app, apiKey);
+  refuseUnknownBodyFields(app);
+  const requireAdminOwned = (appId: string) => {
+    if (apps.declaredInFile(appId)) {
+      throw new ApiError(
+        409,
+        ERROR_CODES.APP_DECLARED_IN_FILE,
+        `App ${appId} is declared in the apps file (${appsFile}), which the server applies at every start: change it there and restart. The admin API changes only the apps it created.`,
+      );
+    }
+  };
+  /** 400 when the settings declare an API key that was revoked or is another app's: it would never work. */
+  const refuseDeadKeys = async (settings: AppSettings) => {
+    const problem = (await apps.keys.declaredProblems(settings.id, settings))[0];
+    if (problem) throw invalidRequest(`body.api_keys: ${describeKeyProblem(settings.id, problem)}`);
+  };
+  const save = async (settings: AppSettings, log: FastifyBaseLogger) => {
+    const sync = await apps.upsert(settings);
+    logKeySyncs(log, [{ appId: settings.id, ...sync }], 'admin API');
+  };
 
   app.get(
     '/admin/v1/apps',
@@ -89,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         ...adminDocs,
         summary: 'Create an app',
         body: Type.Object({ id: Type.String() }, { additionalProperties: true }),
-        response: { 201: OneApp, 409: ErrorBody, ...errors },
+        response: { 201: OneApp, ...refusals, ...errors },
       },
     },
     async (request, reply) => {
@@ -97,7 +127,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       if (await apps.find(settings.id)) {
         throw new ApiError(409, ERROR_CODES.APP_EXISTS, `An app with id ${settings.id} already exists.`);
       }
-      await apps.upsert(settings);
+      await refuseDeadKeys(settings);
+      await save(settings, request.log);
       return reply.status(201).send({ app: settings });
     },
   );
@@ -110,14 +141,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         summary: 'Change some settings of an app',
         params: AppIdParams,
         body: AppUpdate,
-        response: { 200: OneApp, ...errors },
+        response: { 200: OneApp, ...refusals, ...errors },
       },
     },
     async (request) => {
       const found = await apps.find(request.params.appId);
       if (!found) throw appNotFound();
+      requireAdminOwned(found.id);
       const settings = validated({ ...found, ...request.body, id: found.id });
-      await apps.upsert(settings);
+      if (request.body.api_keys) await refuseDeadKeys(settings);
+      await save(settings, request.log);
       return { app: settings };
     },
   );
@@ -129,10 +162,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         ...adminDocs,
         summary: 'Delete an app',
         params: AppIdParams,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null(), ...refusals, ...errors },
       },
     },
     async (request, reply) => {
+      requireAdminOwned(request.params.appId);
       if (!(await apps.delete(request.params.appId))) throw appNotFound();
       return reply.status(204).send(null);
     },

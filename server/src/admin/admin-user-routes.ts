@@ -4,6 +4,7 @@ import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { appNotFound } from '../http/api-error.js';
 import { CurrentUser } from 'open-passage/contract';
+import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
 import { findUserPage } from '../users/user-list-query.js';
@@ -53,6 +54,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
   { apiKey, apps, identity },
 ) => {
   requireAdminKey(http, apiKey);
+  refuseUnknownBodyFields(http);
   const base = '/admin/v1/apps/:appId/users';
   const view = async (appId: string, user: UserRow) =>
     toCurrentUser(user, await identity.credentials.forUser(appId, user.id));
@@ -113,7 +115,10 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
         ...adminDocs,
         summary: 'Activate or deactivate a user (deactivating ends their sessions)',
         params: UserParams,
-        body: Type.Object({ status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]) }),
+        body: Type.Object(
+          { status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]) },
+          { additionalProperties: false },
+        ),
         response: { 200: OneUser, ...errors },
       },
     },
@@ -122,8 +127,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
       const before = await requireUser(appId, userId);
       const status: UserStatus = request.body.status;
       if (before.status !== status) {
-        await identity.users.setStatus(appId, userId, status);
-        if (status === 'inactive') await identity.refreshTokens.revokeUser(appId, userId);
+        await identity.setUserStatus(appId, userId, status);
         request.log.info({
           event: `user.${status === 'inactive' ? 'deactivated' : 'activated'}`,
           appId,

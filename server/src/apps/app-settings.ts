@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
 import { Customization, LayoutItem, MetadataField } from 'open-passage/contract';
 import { redirectUrlProblem } from '../http/safe-urls.js';
 
@@ -65,6 +66,29 @@ export const AppSettings = Type.Object(
 );
 
 export type AppSettings = Static<typeof AppSettings>;
+
+/**
+ * App ids are letters and digits (app-settings.ts); routes take any text as an id, so anything else is
+ * known to match no app without asking the database (PostgreSQL refuses a NUL in text, for one).
+ */
+export function couldBeAppId(id: string): boolean {
+  return /^[A-Za-z0-9]{1,64}$/.test(id);
+}
+
+
+/**
+ * The first schema error of candidate settings (with defaults filled in) as `{path, message}`, path
+ * dot-separated (`api_keys.0.sha256`); an unknown field reads "is not allowed". Null when they are valid.
+ */
+export function settingsSchemaProblem(candidate: unknown): { path: string; message: string } | null {
+  const first = [...Value.Errors(AppSettings, candidate)][0];
+  if (!first) return null;
+  const unknownField = first.keyword === 'boolean' && first.schemaPath.endsWith('/additionalProperties');
+  return {
+    path: first.instancePath.split('/').filter(Boolean).join('.'),
+    message: unknownField ? 'is not allowed' : first.message,
+  };
+}
 
 /**
  * Why `login_url` may not be the app's, or null. It is where emailed links land, and only a page on

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import Value from 'typebox/value';
-import { AppSettings, appSettingsProblem } from './app-settings.js';
+import { AppSettings, appSettingsProblem, settingsSchemaProblem } from './app-settings.js';
 
 /** Replaces `${NAME}` in string values with the given variables, so one file serves any port. */
 function substitute(text: string, vars: Record<string, string>): string {
@@ -21,11 +21,10 @@ export async function readAppsFile(path: string, vars: Record<string, string>): 
   if (!Array.isArray(list)) throw new AppsFileError(`apps file ${path} must be {"apps": [ … ]}`);
   return list.map((raw, index) => {
     const withDefaults = Value.Default(AppSettings, structuredClone(raw));
-    const errors = [...Value.Errors(AppSettings, withDefaults)];
-    if (errors.length > 0) {
-      const first = errors[0];
+    const schemaProblem = settingsSchemaProblem(withDefaults);
+    if (schemaProblem) {
       throw new AppsFileError(
-        `apps file ${path}, app #${index + 1}: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`,
+        `apps file ${path}, app #${index + 1}: ${schemaProblem.path || 'the app'} ${schemaProblem.message}`,
       );
     }
     const app = withDefaults as AppSettings;

@@ -26,7 +26,8 @@ export interface CurrentSession {
 
 /**
  * The user behind `Authorization: Bearer <auth_token>` for `appId`: 401 `invalid_access_token`
- * for a missing/invalid/expired token or a deleted user, 403 `user_not_active` for an inactive one.
+ * for a missing/invalid/expired token, a deleted user or a revoked sign-in (its `sid`: a token issued
+ * before a deactivation stays dead after a reactivation), 403 `user_not_active` for an inactive user.
  */
 export async function currentSession(
   identity: IdentityServices,
@@ -38,9 +39,13 @@ export async function currentSession(
   if (!match?.[1]) throw invalidAccessToken();
   const verified = await identity.authTokens.verify(appId, match[1]);
   if (!verified) throw invalidAccessToken();
-  const user = await identity.users.findById(appId, verified.userId);
+  const [user, live] = await Promise.all([
+    identity.users.findById(appId, verified.userId),
+    identity.refreshTokens.isLiveFor(appId, verified.userId, verified.sessionId),
+  ]);
   if (!user) throw invalidAccessToken();
   if (user.status === 'inactive') throw userNotActive();
+  if (!live) throw invalidAccessToken();
   return { user, authTime: verified.authTime };
 }
 

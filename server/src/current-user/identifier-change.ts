@@ -4,7 +4,7 @@ import { ApiError, invalidRequest } from '../http/api-error.js';
 import { buildMagicLinkUrl, linkLanding } from '../magic-links/magic-link-url.js';
 import { MagicLinks } from '../magic-links/magic-links.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
-import { type IdentifierType, isEmail, toE164 } from '../users/identifier.js';
+import { describeIdentifierProblem, type IdentifierType, parseIdentifier } from '../users/identifier.js';
 import type { IdentityServices } from '../identity-services.js';
 import { enforceSendLimits, messageLanguage } from '../sign-in/sign-in-subject.js';
 import type { UserRow } from '../users/users-repository.js';
@@ -53,8 +53,12 @@ export async function changeIdentifier(
     await identity.users.changeIdentifier(app.id, user.id, type, null, false);
     return { magic_link: { id: '' } };
   }
-  const value = type === 'email' ? (isEmail(raw) ? raw : null) : toE164(raw);
-  if (!value) throw invalidRequest(`new_${type} is not a valid ${WORDS[type]}.`);
+  const parsed = parseIdentifier(raw, type);
+  if (!parsed.ok && parsed.problem === 'invisible') {
+    throw invalidRequest(`new_${type}: ${describeIdentifierProblem(parsed.problem, type)}`);
+  }
+  if (!parsed.ok) throw invalidRequest(`new_${type} is not a valid ${WORDS[type]}.`);
+  const { value } = parsed.identifier;
   if ((type === 'email' ? user.email : user.phone) === value) {
     throw invalidRequest(`This is already your ${WORDS[type]}.`);
   }

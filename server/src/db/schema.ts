@@ -209,4 +209,6 @@ export interface ApiKeysTable {
   source: 'admin' | 'file';
   created_at: string;
   last_used_at: string | null;
+  /** Set when the key was revoked; the row stays so the same key can never be declared again. */
+  revoked_at: string | null;
 }

@@ -30,7 +30,7 @@ function nulPath(root: unknown, rootName: string): string | null {
  * A NUL character means nothing in any text this API takes, and PostgreSQL refuses it in a query (SQLite
  * would store it): text that holds one is refused with 400 wherever it comes, body, query or path,
  * before a handler can hand it to the database. An app id is the exception: one with a NUL is answered
- * like any id no app has (apps-repository.ts, couldBeAppId). Runs before the handler, after any plugin
+ * like any id no app has (app-settings.ts, couldBeAppId). Runs before the handler, after any plugin
  * read its body (the contact form's multipart fields).
  */
 export function refuseNulCharacters(app: FastifyInstance): void {

@@ -4,14 +4,16 @@ import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
+import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { errorResponses } from '../openapi/responses.js';
-import { type ApiKeys, toApiKeyView } from './api-keys.js';
+import { type ApiKeys, toApiKeyView } from '../apps/api-keys.js';
 
 const ApiKey = Type.Object({
   id: Type.String(),
   name: Type.String(),
   source: Type.Union([Type.Literal('admin'), Type.Literal('file')], {
-    description: "`file` keys are declared in the app's `api_keys` setting and revoked there",
+    description:
+      "`admin`: made here; `file`: declared in the app's `api_keys` setting (the apps file or the admin API)",
   }),
   created_at: Type.String(),
   last_used_at: Type.String({ description: '"" until the key is first used' }),
@@ -29,6 +31,7 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
   keys: ApiKeys;
 }> = async (http, { adminApiKey, apps, keys }) => {
   requireAdminKey(http, adminApiKey);
+  refuseUnknownBodyFields(http);
   const base = '/admin/v1/apps/:appId/api-keys';
   const requireApp = async (appId: string) => {
     if (!(await apps.find(appId))) throw appNotFound();
@@ -85,7 +88,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         ...adminDocs,
-        summary: 'Revoke an API key: it stops working at once',
+        summary:
+          'Revoke an API key, made here or declared in the settings: it stops working at once on every instance, for good',
         params: KeyParams,
         response: { 204: Type.Null(), ...errors },
       },
@@ -94,11 +98,7 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
       const { appId, keyId } = request.params;
       await requireApp(appId);
       if (!(await keys.revoke(appId, keyId))) {
-        throw new ApiError(
-          404,
-          'api_key_not_found',
-          'This app has no API key with this id made through the admin API.',
-        );
+        throw new ApiError(404, 'api_key_not_found', 'This app has no live API key with this id.');
       }
       request.log.info({ event: 'api_key.revoked', appId, keyId });
       return reply.status(204).send(null);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
-import type { ApiKeys } from './api-keys.js';
+import type { ApiKeys } from '../apps/api-keys.js';
 
 const invalidKey = () =>
   new ApiError(

@@ -5,7 +5,7 @@ import { AppsRepository } from '../apps/apps-repository.js';
 import type { ServerConfig } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { newId, sha256Hex } from '../security/random.js';
-import { newApiKey } from './api-keys.js';
+import { newApiKey } from '../apps/api-keys.js';
 import { type ImportReport, importUsers, readImportFile } from './user-import.js';
 
 /** `import`: the app named, or the only one of the apps file. */
@@ -42,7 +42,8 @@ export async function runImport(
   const { db } = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    await new AppsRepository(db).upsert(app);
+    // Only a database the server never ran on gets the app: a running server's settings stay its own.
+    await new AppsRepository(db).insertIfMissing(app);
     const report = await importUsers(db, app, records, newId);
     return { text: formatReport(app, report), report };
   } finally {

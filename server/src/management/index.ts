@@ -3,8 +3,8 @@ import type { AppsRepository } from '../apps/apps-repository.js';
 import type { IdentityServices } from '../identity-services.js';
 import { adminApiKeyRoutes } from './admin-api-key-routes.js';
 import { adminImportRoute } from './admin-import-route.js';
+import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { apiKeyConstraint, requireApiKey } from './api-key-auth.js';
-import { ApiKeys } from './api-keys.js';
 import { managementMagicLinkRoutes } from './management-magic-links.js';
 import { managementUserRoutes } from './management-user-routes.js';
 
@@ -21,21 +21,13 @@ export interface ManagementOptions {
  */
 export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http, options) => {
   const { identity, apps, adminApiKey } = options;
-  const keys = new ApiKeys(identity.db);
-  // Keys declared in app settings follow them: at start for every stored app, then on each change
-  // made through this instance (admin API); keys of a deleted app go with it.
-  for (const app of await apps.list()) await keys.syncSettings(app.id, app);
-  await keys.forgetAppsOtherThan((await apps.list()).map((app) => app.id));
-  apps.onChange((appId) => {
-    void apps
-      .find(appId)
-      .then((app) => keys.syncSettings(appId, app))
-      .catch((error: unknown) => http.log.error({ err: error, appId }, 'syncing API keys failed'));
-  });
+  // Keys declared in app settings change with them, in AppsRepository (apps/apps-repository.ts).
+  const { keys } = apps;
   http.addConstraintStrategy(apiKeyConstraint);
 
   await http.register(async (scope) => {
     requireApiKey(scope, keys);
+    refuseUnknownBodyFields(scope);
     await scope.register(managementUserRoutes, { identity });
     await scope.register(managementMagicLinkRoutes, { identity });
   });

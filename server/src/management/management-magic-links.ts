@@ -72,27 +72,38 @@ function parsed(type: 'email' | 'phone', raw: string): Identifier {
   return result.identifier;
 }
 
-/** The user and the address a link is for: by `user_id` + `channel`, or by `email` / `phone` (created when new). */
+/** 400 unless the app signs users in with `kind` (its `allowed_identifier`). */
+function requireAllowedChannel(app: AppSettings, kind: 'email' | 'phone'): void {
+  if (app.allowed_identifier === 'both' || kind === app.allowed_identifier) return;
+  const address = kind === 'phone' ? 'a phone number' : 'an email address';
+  throw invalidRequest(
+    `This app signs users in by ${app.allowed_identifier} only (allowed_identifier: "${app.allowed_identifier}"): no link goes to ${address}.`,
+  );
+}
+
+/**
+ * The user and the address a link is for: by `user_id` + `channel`, or by `email` / `phone`; `user` is
+ * undefined when the app has no user with that address yet (created with the link, in its transaction).
+ */
 async function subjectOf(
   identity: IdentityServices,
   app: AppSettings,
   body: Body,
-): Promise<{ user: UserRow; identifier: Identifier }> {
+): Promise<{ user: UserRow | undefined; identifier: Identifier }> {
   const given = [body.user_id, body.email, body.phone].filter((value) => value !== undefined);
   if (given.length !== 1) throw invalidRequest('Give exactly one of user_id (with channel), email or phone.');
   if (body.user_id !== undefined) {
     if (!body.channel) throw invalidRequest('channel (email or phone) is required with user_id.');
+    requireAllowedChannel(app, body.channel);
     const user = await identity.users.findById(app.id, body.user_id);
     if (!user) throw userNotFound();
     const value = user[body.channel];
     if (!value) throw invalidRequest(`This user has no ${body.channel}.`);
     return { user, identifier: { type: body.channel, value } };
   }
+  requireAllowedChannel(app, body.email !== undefined ? 'email' : 'phone');
   const identifier = body.email !== undefined ? parsed('email', body.email) : parsed('phone', body.phone!);
-  const user =
-    (await identity.users.findByIdentifier(app.id, identifier)) ??
-    (await identity.users.createPending(app.id, identifier, null));
-  return { user, identifier };
+  return { user: await identity.users.findByIdentifier(app.id, identifier), identifier };
 }
 
 /**
@@ -127,12 +138,14 @@ export const managementMagicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: Id
       const landing = linkLanding(app, body.magic_link_path);
       const parameter = type === 'login' ? 'psg_magic_link' : 'psg_verify_link';
       buildMagicLinkUrl(landing.origin, landing.path, parameter, 'check'); // a bad path is refused before anything is stored
-      const { user, identifier } = await subjectOf(identity, app, body);
-      if (user.status === 'inactive') throw userNotActive();
+      const subject = await subjectOf(identity, app, body);
+      const { identifier } = subject;
+      if (subject.user?.status === 'inactive') throw userNotActive();
       const ttl = body.ttl ?? MAX_TTL_MINUTES;
       const purpose = type === 'login' ? 'login' : (`verify-${identifier.type}` as const);
 
-      const { link, url, ticket } = await identity.db.transaction().execute(async (trx) => {
+      // Limit, new user, link and message in one transaction: a refused request leaves nothing behind.
+      const { user, link, url, ticket } = await identity.db.transaction().execute(async (trx) => {
         if (body.send) {
           await identity.rateLimits.enforce(
             limitKeys.sendToIdentifier(app.id, identifier.value),
@@ -141,6 +154,7 @@ export const managementMagicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: Id
             trx,
           );
         }
+        const user = subject.user ?? (await identity.users.createPending(app.id, identifier, null, trx));
         const created = await links.create(app.id, user.id, identifier.value, purpose, trx, ttl * 60_000);
         const url = buildMagicLinkUrl(landing.origin, landing.path, parameter, created.token);
         const ticket = body.send
@@ -159,7 +173,7 @@ export const managementMagicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: Id
               expiresAt: Date.now() + ttl * 60_000,
             })
           : null;
-        return { link: created, url, ticket };
+        return { user, link: created, url, ticket };
       });
       if (ticket) identity.sender.release([ticket]);
       request.log.info({

@@ -4,7 +4,7 @@ import { deleteUserAndData } from '../admin/user-removal.js';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { Device, EmptyBody } from 'open-passage/contract';
+import { Device, EmptyBody, ERROR_CODES } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
 import { requireApp } from './management-app.js';
@@ -14,6 +14,7 @@ import { type UserMetadata, validateUserMetadata } from '../users/user-metadata.
 import { parseMetadata, type UserRow, type UserStatus } from '../users/users-repository.js';
 import { deviceNotFound } from '../webauthn/webauthn-errors.js';
 import { CredentialRepository } from '../webauthn/credential-repository.js';
+import { notifyPasskeyChange } from '../webauthn/passkey-notifications.js';
 import { managementDocs } from './api-key-auth.js';
 import { ManagementUserBody, toManagementUser } from './management-user.js';
 import { sharedPathDocs } from './shared-path-docs.js';
@@ -38,8 +39,12 @@ const CreateUser = Type.Object(
 );
 const UpdateUser = CreateUser;
 /** passage-node sends these PATCHes without a body. */
-const NoBody = Type.Union([Type.Object({}), Type.Null()], { description: 'No body (or `{}`)' });
+const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()], {
+  description: 'No body (or `{}`)',
+});
 const errors = errorResponses(400, 401, 404);
+/** Create and change: 409 when another user has the identifier. */
+const writeErrors = errorResponses(400, 401, 404, 409);
 const byKey = { constraints: { managementKey: 'bearer' } };
 
 /** An identifier of a body (`email` or `phone`), normalised; 400 when it is not one of that kind. */
@@ -55,8 +60,9 @@ function checkedMetadata(app: AppSettings, input: Record<string, unknown>): User
   return checked.metadata;
 }
 
+/** Creating or changing a user to an identifier another user has (Passage's 409 naming, `user_already_…`). */
 const identifierTaken = (type: 'email' | 'phone') =>
-  new ApiError(400, 'invalid_request', `Another user of this app already has this ${type}.`);
+  new ApiError(409, ERROR_CODES.USER_ALREADY_EXISTS, `Another user of this app already has this ${type}.`);
 
 /**
  * Passage's management API for an app's users (docs/management-api.md): read, find, create, change,
@@ -109,31 +115,33 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         summary: 'Create an active user with an email, a phone number or both',
         params: AppIdParams,
         body: CreateUser,
-        response: { 201: ManagementUserBody, ...errors },
+        response: { 201: ManagementUserBody, ...writeErrors },
       },
     },
     async (request, reply) => {
       const app = await requireApp(identity, request.params.appId);
       const { email, phone, user_metadata: metadata } = request.body;
       if (!email && !phone) throw invalidRequest('email or phone is required.');
-      const identifiers = [email && identifierOf('email', email), phone && identifierOf('phone', phone)];
-      const first = identifiers.find((found): found is Identifier => Boolean(found))!;
-      for (const identifier of identifiers) {
-        if (identifier && (await identity.users.findByIdentifier(app.id, identifier))) {
-          throw identifierTaken(identifier.type);
-        }
-      }
+      const identifiers = [
+        email && identifierOf('email', email),
+        phone && identifierOf('phone', phone),
+      ].filter((found): found is Identifier => Boolean(found));
       const checked = checkedMetadata(app, metadata ?? {});
-      const user = await identity.users.createPending(app.id, first, checked);
-      const second = identifiers.find((found) => found && found !== first);
-      if (
-        second &&
-        !(await identity.users.changeIdentifier(app.id, user.id, second.type, second.value, false))
-      ) {
-        await deleteUserAndData(identity.db, app.id, user.id);
-        throw identifierTaken(second.type);
+      const user = await identity.users.createActive(
+        app.id,
+        {
+          email: identifiers.find((found) => found.type === 'email')?.value ?? null,
+          phone: identifiers.find((found) => found.type === 'phone')?.value ?? null,
+        },
+        checked,
+      );
+      if (!user) {
+        for (const identifier of identifiers) {
+          if (await identity.users.findByIdentifier(app.id, identifier))
+            throw identifierTaken(identifier.type);
+        }
+        throw identifierTaken(identifiers[0]!.type); // its owner was deleted meanwhile
       }
-      await identity.users.activate(app.id, user.id);
       request.log.info({ event: 'user.created', appId: app.id, userId: user.id, by: 'api_key' });
       reply.status(201);
       return answer(app.id, user.id);
@@ -165,7 +173,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         summary: "Change a user's email, phone number or metadata (metadata keys given replace theirs)",
         params: UserParams,
         body: UpdateUser,
-        response: { 200: ManagementUserBody, ...errors },
+        response: { 200: ManagementUserBody, ...writeErrors },
       },
     },
     async (request) => {
@@ -191,10 +199,9 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         const owner = value && (await identity.users.findByIdentifier(appId, { type, value }));
         if (owner && owner.id !== userId) throw identifierTaken(change.type);
       }
-      for (const change of changed) {
-        if (!(await identity.users.changeIdentifier(appId, userId, change.type, change.value, false))) {
-          throw identifierTaken(change.type);
-        }
+      // One statement: a race that takes one of them meanwhile changes neither.
+      if (changed.length > 0 && !(await identity.users.changeIdentifiers(appId, userId, changed, false))) {
+        throw identifierTaken(changed[0]!.type);
       }
       if (merged) await identity.users.updateMetadata(appId, userId, merged);
       request.log.info({ event: 'user.updated', appId, userId, by: 'api_key' });
@@ -219,8 +226,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         const { appId, userId } = request.params;
         const user = await requireUser(appId, userId);
         if (user.status !== status) {
-          await identity.users.setStatus(appId, userId, status);
-          if (status === 'inactive') await identity.refreshTokens.revokeUser(appId, userId);
+          await identity.setUserStatus(appId, userId, status);
           request.log.info({ event: `user.${action}d`, appId, userId, by: 'api_key' });
         }
         return answer(appId, userId);
@@ -277,10 +283,13 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
     },
     async (request) => {
       const { appId, userId, deviceId } = request.params;
-      await requireUser(appId, userId);
+      const user = await requireUser(appId, userId);
       const credential = await credentials.findForUser(appId, userId, deviceId);
       if (!credential || !(await credentials.delete(credential))) throw deviceNotFound();
       request.log.info({ event: 'passkey.removed', appId, userId, by: 'api_key' });
+      // As when the user removes one (SECURITY.md): the owner hears of every passkey that goes.
+      const app = await requireApp(identity, appId);
+      await notifyPasskeyChange(identity.sender, app, user, 'passkey-removed', credential.friendlyName);
       return {};
     },
   );

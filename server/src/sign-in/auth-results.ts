@@ -100,7 +100,10 @@ export class AuthResults {
     userId: string,
     refresh: IssuedRefreshToken,
   ): Promise<AuthResult> {
-    const { token } = await this.authTokens.sign(app, userId, { authTime: refresh.family.authTime });
+    const { token } = await this.authTokens.sign(app, userId, {
+      authTime: refresh.family.authTime,
+      sessionId: refresh.family.familyId,
+    });
     return {
       auth_token: token,
       redirect_url: servedRedirectUrl(app),

@@ -14,6 +14,11 @@ export interface AuthTokenClaims {
   exp: number;
   /** When the user signed in interactively (OpenID Connect's claim); refreshes keep it. */
   auth_time: number;
+  /**
+   * The sign-in (its refresh family) the token belongs to (OpenID Connect's session id claim): once the
+   * sign-in is revoked (sign-out, deactivation, a reused refresh token) the server refuses the token.
+   */
+  sid: string;
 }
 
 /** What a verified auth token says. */
@@ -21,6 +26,8 @@ export interface VerifiedAuthToken {
   userId: string;
   /** Unix seconds of the interactive sign-in, when the token carries it. */
   authTime: number | undefined;
+  /** The sign-in the token belongs to (`sid`). */
+  sessionId: string;
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -32,7 +39,7 @@ export function issuerFor(publicUrl: string, appId: string): string {
 
 /**
  * RS256 auth tokens (`typ: JWT`, `kid`; `aud: [auth_origin, app_id]`, `iss`, `sub`, `iat`,
- * `nbf = iat − 5`, `exp`, `auth_time`). Signing runs on libuv's thread pool, so it does not block the event loop.
+ * `nbf = iat − 5`, `exp`, `auth_time`, `sid`). Signing runs on libuv's thread pool, so it does not block the event loop.
  */
 export class AuthTokens {
   constructor(
@@ -43,7 +50,7 @@ export class AuthTokens {
   async sign(
     app: { id: string; auth_origin: string; session_timeout_length: number },
     userId: string,
-    session: { authTime: number },
+    session: { authTime: number; sessionId: string },
     now = Math.floor(Date.now() / 1000),
   ): Promise<{ token: string; claims: AuthTokenClaims }> {
     const { signing } = await this.keys.forApp(app.id);
@@ -55,6 +62,7 @@ export class AuthTokens {
       nbf: now - 5,
       exp: now + app.session_timeout_length,
       auth_time: session.authTime,
+      sid: session.sessionId,
     };
     const input = `${base64url({ alg: 'RS256', typ: 'JWT', kid: signing.kid })}.${base64url(claims)}`;
     const signature = await signAsync('sha256', Buffer.from(input), signing.privateKey);
@@ -63,7 +71,8 @@ export class AuthTokens {
 
   /**
    * Verifies an app's auth token: RS256 only, a kid of this app, signature, `exp`/`nbf`, the app id
-   * in `aud`, this app's issuer, a `sub`. Returns the user id and sign-in time, or null for any failure.
+   * in `aud`, this app's issuer, a `sub` and a `sid`. Returns the user id, sign-in time and session, or
+   * null for any failure. Whether the session is still live is the caller's to check (bearer-auth.ts).
    */
   async verify(appId: string, token: string): Promise<VerifiedAuthToken | null> {
     try {
@@ -79,13 +88,15 @@ export class AuthTokens {
           audience: appId,
           issuer: issuerFor(this.publicUrl, appId),
           typ: 'JWT',
-          requiredClaims: ['sub', 'exp'],
+          requiredClaims: ['sub', 'exp', 'sid'],
         },
       );
       if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+      if (typeof payload.sid !== 'string' || payload.sid === '') return null;
       return {
         userId: payload.sub,
         authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
+        sessionId: payload.sid,
       };
     } catch {
       return null;

@@ -116,6 +116,21 @@ export class RefreshTokens {
     return row !== undefined && row.revoked_at === null;
   }
 
+  /**
+   * Whether the sign-in an auth token names (`sid`) is the user's and still live: revoking it (sign-out,
+   * deactivation, ending the user's sessions, a reused refresh token) ends its auth tokens too.
+   */
+  async isLiveFor(appId: string, userId: string, familyId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_families')
+      .select('revoked_at')
+      .where('id', '=', familyId)
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined && row.revoked_at === null;
+  }
+
   /** Sign-out: revokes the family of `token`. Returns false when the token is unknown. */
   async revoke(appId: string, token: string): Promise<boolean> {
     const row = await this.db
@@ -130,9 +145,9 @@ export class RefreshTokens {
     return true;
   }
 
-  /** Revokes every sign-in of a user in an app (e.g. when the user is deactivated). */
-  async revokeUser(appId: string, userId: string): Promise<void> {
-    await this.db
+  /** Revokes every sign-in of a user in an app (e.g. when the user is deactivated); `db` may be a transaction. */
+  async revokeUser(appId: string, userId: string, db: Db = this.db): Promise<void> {
+    await db
       .updateTable('refresh_families')
       .set({ revoked_at: isoNow() })
       .where('app_id', '=', appId)

@@ -16,9 +16,20 @@ const EMAIL =
   /^[^\s@"(),:;<>[\\\]]+(\.[^\s@"(),:;<>[\\\]]+)*@(\[(\d{1,3}\.){3}\d{1,3}\]|([a-z0-9-]+\.)+[a-z]{2,})$/i;
 /** Digits, spaces, parentheses, hyphens and an optional leading +. */
 const PHONE_LIKE = /^\+?[\d\s()-]+$/;
+/**
+ * Characters one cannot see: controls, format characters (zero-width space and joiners, soft hyphen,
+ * byte order mark, bidirectional controls), other default-ignorable code points (variation selectors,
+ * fillers), private use and lone surrogates. `ada\u200B@example.com` looks like `ada@example.com` but
+ * would be another account, so an identifier with one is refused, never cleaned.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
+
+export function hasInvisibleCharacter(value: string): boolean {
+  return INVISIBLE.test(value);
+}
 
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
+  return value.length <= 254 && !hasInvisibleCharacter(value) && EMAIL.test(value);
 }
 
 /** The E.164 form of a full international number, or null when it is not a valid one. */
@@ -29,18 +40,21 @@ export function toE164(value: string): string | null {
   return parsed?.isValid() ? parsed.number : null;
 }
 
-export type IdentifierProblem = 'missing' | 'invalid' | 'not_allowed';
+export type IdentifierProblem = 'missing' | 'invalid' | 'invisible' | 'not_allowed';
 
 /**
- * Normalises what a user typed: trimmed and lower-cased; an email as is, a phone number
- * in E.164. `allowed` is the app's `allowed_identifier`.
+ * Normalises what a user typed: trimmed, lower-cased and in Unicode NFC (so `é` typed as `e` and a
+ * combining accent is the same address as `é`); an email as is, a phone number in E.164. `allowed` is
+ * the app's `allowed_identifier`. Every way an identifier enters (sign-up, sign-in, management,
+ * admin, import, profile changes) goes through here.
  */
 export function parseIdentifier(
   raw: string,
   allowed: AllowedIdentifier,
 ): { ok: true; identifier: Identifier } | { ok: false; problem: IdentifierProblem } {
-  const text = raw.trim().toLowerCase();
+  const text = raw.trim().toLowerCase().normalize('NFC');
   if (text === '') return { ok: false, problem: 'missing' };
+  if (hasInvisibleCharacter(text)) return { ok: false, problem: 'invisible' };
   const phone = text.includes('@') ? null : toE164(text);
   const identifier: Identifier | null = text.includes('@')
     ? isEmail(text)
@@ -64,6 +78,9 @@ const ALLOWED_WORDS: Record<AllowedIdentifier, string> = {
 export function describeIdentifierProblem(problem: IdentifierProblem, allowed: AllowedIdentifier): string {
   if (problem === 'missing') return `identifier is required: enter ${ALLOWED_WORDS[allowed]}.`;
   if (problem === 'not_allowed') return `This app accepts only ${ALLOWED_WORDS[allowed]} as identifier.`;
+  if (problem === 'invisible') {
+    return 'identifier contains an invisible character (such as a zero-width space or a soft hyphen): type it again without it.';
+  }
   return `identifier is not valid: enter ${ALLOWED_WORDS[allowed]}.`;
 }
 

@@ -71,6 +71,40 @@ export class UsersRepository {
     return user;
   }
 
+  /**
+   * Creates an active user with these identifiers in one statement, or answers undefined when another
+   * user of the app has one of them: the unique indexes decide, so of concurrent creations with one
+   * identifier exactly one succeeds, and the user holds what that one sent.
+   */
+  async createActive(
+    appId: string,
+    identifiers: { email: string | null; phone: string | null },
+    metadata: UserMetadata,
+  ): Promise<UserRow | undefined> {
+    const now = isoNow();
+    try {
+      return await this.db
+        .insertInto('users')
+        .values({
+          id: newId(),
+          app_id: appId,
+          ...identifiers,
+          email_verified: 0,
+          phone_verified: 0,
+          status: 'active',
+          user_metadata: Object.keys(metadata).length > 0 ? JSON.stringify(metadata) : null,
+          last_login_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
   /** Replaces the metadata of a pending user (a repeated `POST /users` during registration). */
   async setMetadata(appId: string, userId: string, metadata: UserMetadata | null): Promise<void> {
     await this.db
@@ -111,8 +145,9 @@ export class UsersRepository {
       .execute();
   }
 
-  async setStatus(appId: string, userId: string, status: UserStatus): Promise<void> {
-    await this.db
+  /** `db` may be a transaction. */
+  async setStatus(appId: string, userId: string, status: UserStatus, db: Db = this.db): Promise<void> {
+    await db
       .updateTable('users')
       .set({ status, updated_at: isoNow() })
       .where('app_id', '=', appId)
@@ -184,20 +219,36 @@ export class UsersRepository {
    * Sets or removes (value null) the user's email or phone.
    * Returns false when another user of the app already has that identifier.
    */
-  async changeIdentifier(
+  changeIdentifier(
     appId: string,
     userId: string,
     type: IdentifierType,
     value: string | null,
     verified: boolean,
   ): Promise<boolean> {
-    const flag = value && verified ? 1 : 0;
-    const changes =
-      type === 'email' ? { email: value, email_verified: flag } : { phone: value, phone_verified: flag };
+    return this.changeIdentifiers(appId, userId, [{ type, value }], verified);
+  }
+
+  /**
+   * Sets or removes (value null) several identifiers in one statement: all change, or none does.
+   * Returns false when another user of the app already has one of them.
+   */
+  async changeIdentifiers(
+    appId: string,
+    userId: string,
+    changes: Array<{ type: IdentifierType; value: string | null }>,
+    verified: boolean,
+  ): Promise<boolean> {
+    const columns = Object.fromEntries(
+      changes.flatMap(({ type, value }) => [
+        [type, value],
+        [`${type}_verified`, value && verified ? 1 : 0],
+      ]),
+    ) as Partial<Pick<UsersTable, 'email' | 'phone' | 'email_verified' | 'phone_verified'>>;
     try {
       await this.db
         .updateTable('users')
-        .set({ ...changes, updated_at: isoNow() })
+        .set({ ...columns, updated_at: isoNow() })
         .where('app_id', '=', appId)
         .where('id', '=', userId)
         .execute();
@@ -233,10 +284,13 @@ export class UsersRepository {
   }
 }
 
-/** SQLite: SQLITE_CONSTRAINT_UNIQUE; PostgreSQL: 23505. */
+/** SQLITE_CONSTRAINT_UNIQUE's extended result code, which `node:sqlite` reports as `errcode`. */
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+
+/** SQLite: SQLITE_CONSTRAINT_UNIQUE (better-sqlite3's `code`, node:sqlite's `errcode`); PostgreSQL: 23505. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  const { code, errcode } = (error ?? {}) as { code?: string; errcode?: number };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || errcode === SQLITE_CONSTRAINT_UNIQUE || code === '23505';
 }
 
 export function parseMetadata(row: UserRow): UserMetadata | null {

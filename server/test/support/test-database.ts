@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../../src/db/database.js';
@@ -32,6 +35,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+/**
+ * A fresh database that several servers open one after the other or side by side (restarts, instances):
+ * a temporary PostgreSQL database, or a SQLite file (an in-memory one lives only in its connection).
+ */
+export async function createSharedTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind === 'postgres') return createTestDatabase();
+  const dir = await mkdtemp(join(tmpdir(), 'open-passage-db-'));
+  return { url: `sqlite:${join(dir, 'shared.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /**

@@ -17,6 +17,7 @@ import * as codeFailureBudget from './0018-code-failure-budget.js';
 import * as outgoingExpiry from './0019-outgoing-expiry.js';
 import * as oneFirstSigningKey from './0020-one-first-signing-key.js';
 import * as apiKeys from './0021-api-keys.js';
+import * as apiKeyRevocation from './0022-api-key-revocation.js';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0019-outgoing-expiry': outgoingExpiry,
   '0020-one-first-signing-key': oneFirstSigningKey,
   '0021-api-keys': apiKeys,
+  '0022-api-key-revocation': apiKeyRevocation,
 };
