@@ -75,7 +75,6 @@ export function couldBeAppId(id: string): boolean {
   return /^[A-Za-z0-9]{1,64}$/.test(id);
 }
 
-
 /**
  * The first schema error of candidate settings (with defaults filled in) as `{path, message}`, path
  * dot-separated (`api_keys.0.sha256`); an unknown field reads "is not allowed". Null when they are valid.
