@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -84,7 +85,7 @@ interface NpxServer {
   /** Everything it printed so far. */
   output(): string;
   exited: Promise<number | null>;
-  /** Waits until `GET path` answers 200, it exits, or 30 s pass; returns the last status. */
+  /** Waits until `GET path` answers 200 and the banner is out, it exits, or 30 s pass; returns the last status. */
   answering(path?: string): Promise<number | string>;
   /** SIGTERM to it and npx; resolves whether it exited within 10 s. */
   stop(): Promise<boolean>;
@@ -111,12 +112,14 @@ async function startNpx(cwd: string, settings: Record<string, string> = {}): Pro
     async answering(path = '/v1/health') {
       let status: number | string = 'not listening';
       const deadline = Date.now() + 30_000;
-      while (status !== 200 && child.exitCode === null && Date.now() < deadline) {
+      // The banner follows the first answers by a moment: wait for both.
+      const started = () => status === 200 && output.includes('open-passage is running');
+      while (!started() && child.exitCode === null && Date.now() < deadline) {
         status = await fetch(`http://127.0.0.1:${port}${path}`).then(
           (response) => response.status,
           () => 'not listening',
         );
-        if (status !== 200) await sleep(200);
+        if (!started()) await sleep(200);
       }
       return status;
     },
@@ -184,7 +187,9 @@ function get(port: number, path: string, headers: Record<string, string>, host =
   });
 }
 
-test('with nothing set: development mode, on localhost only, its outbox answering this machine only', async () => {
+test('with nothing set: development mode, on localhost only, its outbox answering this machine only', async ({
+  page,
+}) => {
   const server = await startNpx(emptyFolder('dev'));
   try {
     expect(await server.answering(), server.output()).toBe(200);
@@ -192,10 +197,21 @@ test('with nothing set: development mode, on localhost only, its outbox answerin
     expect(output).toContain('DEVELOPMENT MODE: do not expose this server to a network.');
     expect(output).toContain(`dev outbox:    http://localhost:${server.port}/dev/outbox`);
     expect(output).toContain('Listening on localhost only');
-    // `localhost` is both loopback addresses (curl and browsers may try either), and no other.
-    for (const host of ['127.0.0.1', '::1']) {
-      expect((await get(server.port, '/v1/health', {}, host)).status, host).toBe(200);
+    // It listens on what localhost resolves to here (127.0.0.1, and ::1 where the hosts file says so),
+    // which is where curl and Chromium look for http://localhost:<port>.
+    const addresses = await lookup('localhost', { all: true });
+    for (const { address } of addresses) {
+      expect((await get(server.port, '/v1/health', {}, address)).status, address).toBe(200);
     }
+    const curl = await run(
+      'curl',
+      ['-s', '-o', '/dev/null', '-w', '%{http_code}', `http://localhost:${server.port}/dev/outbox`],
+      folder,
+      10_000,
+    );
+    expect(curl.output, 'curl http://localhost:<port>/dev/outbox').toBe('200');
+    const opened = await page.goto(`http://localhost:${server.port}/dev/outbox`);
+    expect(opened?.status(), 'Chromium at http://localhost:<port>/dev/outbox').toBe(200);
     const local = { host: `localhost:${server.port}` };
     const answer = await get(server.port, '/dev/outbox', local);
     expect(answer.status, answer.body).toBe(200);
