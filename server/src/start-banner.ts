@@ -3,7 +3,7 @@ import type { AppSettings } from './apps/app-settings.js';
 import { wrap } from './cli.js';
 import type { ServerConfig } from './config/config.js';
 import { shownPath as shown } from './config/shown-path.js';
-import { isLoopbackHostname } from './http/loopback.js';
+import { isLoopbackHostname } from './security/loopback.js';
 
 type ServedParts = Pick<
   OpenPassageServer,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostOfHostHeader, isLoopbackAddress, isLoopbackHostname } from '../src/http/loopback.js';
+import { hostOfHostHeader, isLoopbackAddress, isLoopbackHostname } from '../src/security/loopback.js';
 import { type RunningTestServer, startTestServer } from './support/test-server.js';
 
 // Development mode's pages hold every user's codes and links (the outbox): each rule of dev/local-only.ts

@@ -1,4 +1,4 @@
-import { isLoopbackUrl } from '../http/loopback.js';
+import { isLoopbackUrl } from '../security/loopback.js';
 import { ConfigError } from './config-error.js';
 
 /**

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from 'open-passage/contract';
-import { hostOfHostHeader, isLoopbackAddress, isLoopbackHostname, isLoopbackUrl } from '../http/loopback.js';
+import {
+  hostOfHostHeader,
+  isLoopbackAddress,
+  isLoopbackHostname,
+  isLoopbackUrl,
+} from '../security/loopback.js';
 
 /** Headers a proxy adds: a request that carries one was made elsewhere, whatever its socket says. */
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'] as const;
