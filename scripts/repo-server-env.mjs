@@ -8,7 +8,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Settings given in the environment (`process.env`) still win over these. */
 export const repoServerEnv = {
-  // The elements' debug panel on /passage and /passageSuccess, unless NODE_ENV is production (docs/debug-panel.md).
+  // Development mode (docs/server/configuration.md): the dev outbox, the view gallery and the debug panel,
+  // for this machine only. DEV_MODE=false tries the server as production runs it (then SMTP_URL is needed).
+  DEV_MODE: 'true',
+  // The elements' debug panel on /passage and /passageSuccess in development mode (docs/debug-panel.md).
   DEBUG_PANEL_FILE: join(root, 'dist/debug-panel/index.js'),
   APPS_FILE: join(root, 'demo/passage-apps.json'),
   STATIC_DIR: join(root, 'demo/dist'),

@@ -77,7 +77,12 @@ function keepReport(page, lhr) {
 
 const log = (line) => process.stdout.write(`${line}\n`);
 const mail = await startMailSink();
-const server = await startServer({ LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: mail.url });
+const server = await startServer({
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  DEV_MODE: 'false',
+  SMTP_URL: mail.url,
+});
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS });
 const measured = [];
 let incomplete = null;

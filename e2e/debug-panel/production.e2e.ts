@@ -1,17 +1,20 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../scripts/start-server.mjs';
+import { type SmtpSink, startSmtpSink } from '../../server/test/support/smtp-sink';
 import { recordScripts } from '../support/downloaded-scripts';
 
-// With NODE_ENV=production the same server settings load no panel: no element, and no script the
-// pages download names it.
-const appsFile = fileURLToPath(new URL('../support/e2e-apps.json', import.meta.url));
-
+// Outside development mode (NODE_ENV=production, DEV_MODE=false) the same server settings load no panel:
+// no element, and no script the pages download names it. Production needs a mail server for the demo app.
 let server: Awaited<ReturnType<typeof startServer>>;
+let mail: SmtpSink;
 test.beforeAll(async () => {
-  server = await startServer({ APPS_FILE: appsFile, NODE_ENV: 'production' });
+  mail = await startSmtpSink();
+  server = await startServer({ NODE_ENV: 'production', DEV_MODE: 'false', SMTP_URL: mail.url });
 });
-test.afterAll(() => server?.stop());
+test.afterAll(async () => {
+  await server?.stop();
+  await mail?.stop();
+});
 
 for (const path of ['/passage', '/passageSuccess']) {
   test(`${path} has no debug panel and downloads no script that mentions it`, async ({ page }) => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { startServer } from '../../scripts/start-server.mjs';
+import { startSmtpSink } from '../../server/test/support/smtp-sink';
 import { recordViolations } from '../support/csp-violations';
 import type { AxeViolation } from '../views/preview-page';
 import { figures, LANGUAGES, THEMES, VIEWS, openGallery } from './gallery-page';
@@ -106,8 +107,9 @@ test.describe('the view gallery in development', () => {
   }
 });
 
-test('/dev/views answers 404 under NODE_ENV=production', async ({ request }) => {
-  const production = await startServer({ NODE_ENV: 'production' });
+test('/dev/views answers 404 outside development mode (NODE_ENV=production)', async ({ request }) => {
+  const mail = await startSmtpSink();
+  const production = await startServer({ NODE_ENV: 'production', DEV_MODE: 'false', SMTP_URL: mail.url });
   try {
     for (const path of ['/dev/views', '/dev/build/open-passage.esm.js']) {
       expect((await request.get(`${production.url}${path}`)).status(), path).toBe(404);
@@ -116,5 +118,6 @@ test('/dev/views answers 404 under NODE_ENV=production', async ({ request }) => 
     expect((await request.get('/dev/views')).status()).toBe(200);
   } finally {
     await production.stop();
+    await mail.stop();
   }
 });

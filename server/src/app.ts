@@ -15,11 +15,11 @@ import { currentUserRoutes } from './current-user/current-user-routes.js';
 import type { WorkerOptions } from './delivery/delivery-worker.js';
 import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
-import { registerDebugPanel } from './dev/debug-panel.js';
-import { DevOutbox, registerDevOutboxRoutes } from './dev/dev-outbox.js';
+import { requireTransports } from './delivery/required-transports.js';
+import { DevOutbox } from './dev/dev-outbox.js';
+import { type DevSurfaces, registerDevSurfaces } from './dev/dev-surfaces.js';
 import { AppOrigins } from './apps/app-origins.js';
 import { registerCors } from './http/cors.js';
-import { registerDevPages } from './dev/view-gallery.js';
 import {
   answerClientError,
   answerFrameworkError,
@@ -55,9 +55,11 @@ export interface OpenPassageServer {
   apps: AppSettings[];
   /** The site served on the paths the API does not own (STATIC_DIR), if any. */
   site: StaticSite | null;
-  /** Whether the view gallery is served at /dev/views (ELEMENTS_WWW_DIR, never in production). */
+  /** Whether the view gallery is served at /dev/views (ELEMENTS_WWW_DIR, development mode only). */
   viewGallery: boolean;
-  /** Present unless a real mail/SMS transport is configured or NODE_ENV is production. */
+  /** Whether the debug panel is served at /dev/debug-panel.js (DEBUG_PANEL_FILE, development mode only). */
+  debugPanel: boolean;
+  /** In development mode, unless both a mail and an SMS transport are configured. */
   devOutbox: DevOutbox | null;
   /** Where features hand over the messages they send (codes, links, contact mail). */
   sender: MessageSender;
@@ -77,15 +79,28 @@ export interface BuildOptions {
   delivery?: WorkerOptions;
 }
 
-/** Opens the database, runs migrations, seeds the apps file and wires every route. Does not listen. */
+/**
+ * Reads and checks the apps file, opens the database (nothing is written before the apps can be served),
+ * runs migrations, seeds the apps and wires every route. Does not listen.
+ */
 export async function buildServer(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<OpenPassageServer> {
-  const { db, kind } = openDatabase(config.databaseUrl);
-  await migrateToLatest(db);
-  const appsRepository = new AppsRepository(db);
   const apps = await readAppsFile(config.appsFile, { PUBLIC_URL: config.publicUrl });
+  requireTransports(config, apps);
+  const { db, kind } = openDatabase(config.databaseUrl);
+  const appsRepository = new AppsRepository(db);
+  let keySyncs: Awaited<ReturnType<AppsRepository['seedFromFile']>>;
+  try {
+    await migrateToLatest(db);
+    keySyncs = await appsRepository.seedFromFile(apps);
+    // Apps added through the admin API on an earlier run need their channels too.
+    requireTransports(config, await appsRepository.list());
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
 
   const http = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -98,7 +113,7 @@ export async function buildServer(
     clientErrorHandler: answerClientError,
     schemaController: { compilersFactory: { buildValidator: buildValidatorWithoutBodyCoercion() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  logKeySyncs(http.log, await appsRepository.seedFromFile(apps), 'apps file');
+  logKeySyncs(http.log, keySyncs, 'apps file');
 
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
   http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
@@ -113,9 +128,8 @@ export async function buildServer(
   await http.register(healthRoutes, { db, dbKind: kind });
   registerOpenApiRoute(http);
 
-  const useDevOutbox = !config.production && (config.smtpUrl === null || config.smsProvider === null);
+  const useDevOutbox = config.devMode.on && (config.smtpUrl === null || config.smsProvider === null);
   const devOutbox = useDevOutbox ? new DevOutbox(db) : null;
-  if (devOutbox) registerDevOutboxRoutes(http, devOutbox);
   const secrets = new ServerSecrets(db);
   const delivery = await createDelivery({
     db,
@@ -146,7 +160,8 @@ export async function buildServer(
     db,
     apps: appsRepository,
     sender: delivery.sender,
-    contactTo: config.contactTo ?? (devOutbox ? 'site-owner@localhost' : null),
+    // In development mode without SMTP the contact form's messages go to the outbox, to a made-up owner.
+    contactTo: config.contactTo ?? (devOutbox && !config.smtpUrl ? 'site-owner@localhost' : null),
     rateLimitFactor: config.rateLimitFactor,
     origins: appOrigins,
     publicUrl: config.publicUrl,
@@ -162,10 +177,14 @@ export async function buildServer(
   // Passage's management API (API keys) shares paths with the auth API and answers by its own key.
   await http.register(managementApi, { identity, apps: appsRepository, adminApiKey: config.adminApiKey });
 
-  const debugPanel =
-    !config.production && config.debugPanelFile ? registerDebugPanel(http, config.debugPanelFile) : null;
-  const viewGallery = !config.production && (await registerDevPages(http, config.elementsWwwDir));
-  const site = await registerStaticSite(http, config.staticDir, debugPanel);
+  const dev: DevSurfaces = config.devMode.on
+    ? await registerDevSurfaces(http, {
+        outbox: devOutbox,
+        elementsWwwDir: config.elementsWwwDir,
+        debugPanelFile: config.debugPanelFile,
+      })
+    : { viewGallery: false, debugPanel: null };
+  const site = await registerStaticSite(http, config.staticDir, dev.debugPanel);
 
   return {
     http,
@@ -173,7 +192,8 @@ export async function buildServer(
     dbKind: kind,
     apps,
     site,
-    viewGallery,
+    viewGallery: dev.viewGallery,
+    debugPanel: dev.debugPanel !== null,
     devOutbox,
     sender,
     delivery,

@@ -22,13 +22,16 @@ type Options = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 /** parseArgs with the settings' flags, a UsageError for anything unknown. */
 function parse(args: readonly string[], extra: Options, positionals: boolean) {
   const options: Options = { help: { type: 'boolean', short: 'h' }, ...extra };
-  for (const setting of flagged) options[setting.flag!.slice(2)] = { type: 'string' };
+  for (const setting of flagged) {
+    options[setting.flag!.slice(2)] = { type: setting.switch ? 'boolean' : 'string' };
+  }
   try {
     const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals });
     const env: Record<string, string> = {};
     for (const setting of flagged) {
       const value = parsed.values[setting.flag!.slice(2)];
       if (typeof value === 'string') env[setting.name] = value;
+      if (value === true) env[setting.name] = 'true';
     }
     return {
       values: parsed.values as Record<string, string | boolean | undefined>,
@@ -72,7 +75,7 @@ export function packageVersion(): string {
 }
 
 /** Splits text into lines of at most `width` characters at spaces. */
-function wrap(text: string, width: number): string[] {
+export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
@@ -86,7 +89,8 @@ function wrap(text: string, width: number): string[] {
 
 /** `--help`: usage, then every setting with its flag (if any), meaning and default. */
 export function helpText(): string {
-  const label = (s: (typeof SETTINGS)[number]) => (s.flag ? `${s.name}, ${s.flag} <value>` : s.name);
+  const label = (s: (typeof SETTINGS)[number]) =>
+    s.flag ? `${s.name}, ${s.flag}${s.switch ? '' : ' <value>'}` : s.name;
   const width = Math.max(...SETTINGS.map((s) => label(s).length));
   const settings = SETTINGS.map((s) =>
     [...wrap(s.description, 96 - width), `default: ${s.default}`]
@@ -116,8 +120,10 @@ export function helpText(): string {
     '',
     ...settings,
     '',
-    'With no settings at all it keeps its database in ./data and, on the first run, creates',
-    './passage-apps.json with one app; edit that file to declare your apps.',
+    'With no settings at all it runs in development mode for this machine only (http://localhost:8080,',
+    'messages kept in the dev outbox), keeps its database in ./data and, on the first run, creates',
+    './passage-apps.json with one app; edit that file to declare your apps. In production set PUBLIC_URL',
+    'to the https address users reach it at and SMTP_URL (SMS_PROVIDER for phone identifiers).',
     '',
     'Documentation: https://github.com/open-passage/open-passage/tree/main/server#readme',
     '',

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 import { type AddressInfo, createServer } from 'node:net';
-import { relative } from 'node:path';
 import { buildServer } from './app.js';
-import { createFirstAppsFile } from './apps/first-app.js';
+import type { AppSettings } from './apps/app-settings.js';
+import { createFirstAppsFile, firstApp } from './apps/first-app.js';
 import { helpText, packageVersion, parseCommandLine, UsageError } from './cli.js';
-import { loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, type ServerConfig } from './config/config.js';
+import { shownPath } from './config/shown-path.js';
+import { requireTransports } from './delivery/required-transports.js';
 import { apiKeyText, runImport } from './management/cli-commands.js';
 import { gracefulShutdown } from './shutdown.js';
+import { startBanner } from './start-banner.js';
 
 /** A TCP port free on `host` at this moment. */
 function freePort(host: string): Promise<number> {
@@ -19,10 +22,22 @@ function freePort(host: string): Promise<number> {
   });
 }
 
-/** A path as the user would type it: relative to the current directory when it lies below it. */
-function shown(path: string): string {
-  const below = relative(process.cwd(), path);
-  return below !== '' && !below.startsWith('..') && !below.startsWith('/') ? `./${below}` : path;
+/**
+ * The first run (APPS_FILE unset and missing): writes the apps file with one app, once the server can
+ * serve it (requireTransports). Returns the app, or null when there is nothing to write.
+ */
+async function writeFirstApp(config: ServerConfig): Promise<AppSettings | null> {
+  const app = config.appsFileIsDefault ? firstApp(config.appsFile) : null;
+  if (!app) return null;
+  try {
+    requireTransports(config, [app]);
+  } catch (error) {
+    const file = shownPath(config.appsFile);
+    throw new ConfigError(
+      `${(error as Error).message}\n(The app is the one a first run writes to ${file}; nothing was written.)`,
+    );
+  }
+  return (await createFirstAppsFile(config.appsFile, app)) ? app : null;
 }
 
 async function main(): Promise<void> {
@@ -47,36 +62,14 @@ async function main(): Promise<void> {
   if (config.port === 0 && !env.PUBLIC_URL?.trim()) {
     config = loadConfig({ ...env, PORT: String(await freePort(config.host)) });
   }
-  const firstApp = config.appsFileIsDefault ? await createFirstAppsFile(config.appsFile) : null;
+  // Every setting was checked (loadConfig) and the first run's app is known to be servable before anything
+  // is written: a mistake leaves no data/ folder and no apps file behind.
+  const created = await writeFirstApp(config);
   const server = await buildServer(config);
   await server.http.listen({ port: config.port, host: config.host });
   const address = server.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const base = `http://localhost:${port}`;
-
-  const database = server.dbKind === 'sqlite' ? `sqlite, ${shown(config.databaseUrl.slice(7))}` : 'postgres';
-  const lines = [
-    '',
-    `  open-passage is running at ${base}/`,
-    ...(server.site?.hasPage('/passage') ? [`  sign-in widget:            ${base}/passage`] : []),
-    ...(server.site ? [`  site (STATIC_DIR):         ${shown(server.site.root)}`] : []),
-    `  apps file:                 ${shown(config.appsFile)}`,
-    ...server.apps.map((app) => `  app "${app.name}" id:     ${app.id}`),
-    `  database:                  ${database}`,
-    ...(server.devOutbox ? [`  dev outbox:                ${base}/dev/outbox`] : []),
-    ...(server.viewGallery ? [`  view gallery:              ${base}/dev/views`] : []),
-    '',
-  ];
-  if (firstApp) {
-    lines.push(
-      `  First run: created ${shown(config.appsFile)} with one app, "${firstApp.name}" (id ${firstApp.id}).`,
-      `  Its auth_origin is \${PUBLIC_URL} (${config.publicUrl}): set it to the origin of the site that`,
-      '  shows the sign-in elements, and declare further apps in the same file ({"apps": [ … ]}).',
-      '  Restart the server after editing it; open-passage-server --help lists every setting.',
-      '',
-    );
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(startBanner(config, server, port, created));
 
   const stop = gracefulShutdown(() => server.close());
   process.on('SIGINT', () => void stop());

@@ -50,7 +50,10 @@ describe('admin API /admin/v1/apps', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; error: string };
     expect(body.code).toBe('invalid_request');
-    expect(body.error).toMatch(/body/);
+    // Every problem, in the apps file's plain words: the field, the value, what it takes; no schema text.
+    expect(body.error).toContain('body: id "short" must be 8 to 64 letters and digits');
+    expect(body.error).toContain('body: auth_origin "not a url" must be an origin');
+    expect(body.error).not.toMatch(/must match pattern|schema is false|must be equal to constant/);
     const patch = await admin('PATCH', `/${TEST_APP_ID}`, { allowed_identifier: 'fax' });
     expect(patch.status).toBe(400);
   });

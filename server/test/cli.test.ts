@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAppsFile } from '../src/apps/apps-file.js';
-import { createFirstAppsFile } from '../src/apps/first-app.js';
+import { createFirstAppsFile, firstApp } from '../src/apps/first-app.js';
 import { helpText, packageVersion, parseCommandLine, UsageError } from '../src/cli.js';
 import { loadConfig, SETTINGS } from '../src/config/config.js';
 
@@ -68,6 +68,16 @@ describe('the command line', () => {
     });
   });
 
+  it('takes --dev for DEV_MODE=true, without a value', () => {
+    expect(parseCommandLine(['--dev'])).toEqual({ kind: 'start', env: { DEV_MODE: 'true' } });
+    expect(parseCommandLine(['--dev', '--port', '9'])).toEqual({
+      kind: 'start',
+      env: { DEV_MODE: 'true', PORT: '9' },
+    });
+    expect(() => parseCommandLine(['--dev=false'])).toThrow(UsageError);
+    expect(helpText()).toMatch(/DEV_MODE, --dev +true: development mode/);
+  });
+
   it('refuses unknown flags, a flag without its value and positional arguments', () => {
     for (const args of [
       ['--bogus'],
@@ -113,7 +123,7 @@ describe('the command line', () => {
     for (const setting of SETTINGS) {
       expect(help).toContain(setting.name);
       expect(help).toContain(`default: ${setting.default}`);
-      if (setting.flag) expect(help).toContain(`${setting.flag} <value>`);
+      if (setting.flag) expect(help).toContain(setting.switch ? setting.flag : `${setting.flag} <value>`);
     }
     expect(help).toMatch(/--help/);
     expect(help).toMatch(/--version/);
@@ -160,8 +170,10 @@ describe('the defaults', () => {
 
   it('the first run writes an apps file with one valid app, and never overwrites one', async () => {
     const file = join(cwd, 'first', 'passage-apps.json');
-    const app = await createFirstAppsFile(file);
+    const app = firstApp(file);
     expect(app).not.toBeNull();
+    expect(existsSync(file)).toBe(false);
+    expect(await createFirstAppsFile(file, app!)).toBe(true);
     const written = JSON.parse(readFileSync(file, 'utf8')) as { apps: unknown[] };
     expect(written.apps).toEqual([app]);
     expect(app!.auth_origin).toBe('${PUBLIC_URL}');
@@ -169,7 +181,8 @@ describe('the defaults', () => {
     expect(read).toEqual({ ...app, auth_origin: 'http://localhost:8080' });
 
     writeFileSync(file, '{"apps": []}');
-    expect(await createFirstAppsFile(file)).toBeNull();
+    expect(firstApp(file)).toBeNull();
+    expect(await createFirstAppsFile(file, app!)).toBe(false);
     expect(readFileSync(file, 'utf8')).toBe('{"apps": []}');
     expect(existsSync(join(cwd, 'passage-apps.json'))).toBe(false);
   });

@@ -325,6 +325,25 @@ describe('contact endpoint without a trusted proxy', () => {
   });
 });
 
+describe('contact endpoint in development mode with SMTP_URL but no CONTACT_TO', () => {
+  it("mails nobody: the outbox's made-up owner is not sent through a real mail server", async () => {
+    const sink = await startSmtpSink();
+    const t = await startTestServer({ env: { SMTP_URL: sink.url }, build: { delivery: { pollMs: 50 } } });
+    try {
+      const form = emailJsForm({ user_name: 'Ada', user_email: 'ada@example.com', message: 'hello' });
+      const sent = await fetch(`${t.baseUrl}/api/v1.0/email/send-form`, { method: 'POST', body: form });
+      expect(sent.status).toBe(200);
+      // Stored, but never handed to the delivery queue.
+      expect(await t.server.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(1);
+      const queued = await t.server.db.selectFrom('outgoing_messages').select('recipient').execute();
+      expect(queued).toEqual([]);
+    } finally {
+      await t.stop();
+      await sink.stop();
+    }
+  });
+});
+
 describe('a malformed multipart body', () => {
   it('is the client’s mistake: 400 with an EmailJS-style text, nothing logged at error level', async () => {
     const levels: { level: number; msg: string }[] = [];

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { type RunningTestServer, startTestServer } from './support/test-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'open-passage-panel-'));
@@ -48,10 +49,18 @@ describe('the debug panel in development', () => {
 
 describe('the debug panel in production', () => {
   let t: RunningTestServer;
+  let mail: SmtpSink;
   beforeAll(async () => {
-    t = await startTestServer({ staticDir: dir, env: { DEBUG_PANEL_FILE: bundle, NODE_ENV: 'production' } });
+    mail = await startSmtpSink();
+    t = await startTestServer({
+      staticDir: dir,
+      env: { DEBUG_PANEL_FILE: bundle, NODE_ENV: 'production', SMTP_URL: mail.url },
+    });
   });
-  afterAll(() => t.stop());
+  afterAll(async () => {
+    await t.stop();
+    await mail.stop();
+  });
 
   it('is neither served nor loaded', async () => {
     expect(await page(t, '/passage')).not.toContain('debug-panel');

@@ -252,12 +252,15 @@ describe('the dev outbox (no transport configured)', () => {
     }
   });
 
-  it('does not exist in production', async () => {
-    const t = await startTestServer({ env: { NODE_ENV: 'production' } });
+  it('does not exist outside development mode, where email goes out through SMTP_URL', async () => {
+    const mail = await startSmtpSink();
+    const t = await startTestServer({ env: { NODE_ENV: 'production', SMTP_URL: mail.url } });
     try {
+      expect(t.server.devOutbox).toBeNull();
       expect((await t.call('GET', '/dev/outbox')).status).toBe(404);
     } finally {
       await t.stop();
+      await mail.stop();
     }
   });
 });

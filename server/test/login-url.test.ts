@@ -174,7 +174,7 @@ describe('login_url in the apps file', () => {
     expect((await read({}))[0]?.login_url).toBe('');
     expect((await read({ login_url: '/passage' }))[0]?.login_url).toBe('/passage');
     await expect(read({ login_url: 'https://evil.example/' })).rejects.toThrow(
-      /app loginFileApp00001.*login_url/,
+      /app "L" \(#1\): login_url "https:\/\/evil.example\/"/,
     );
   });
 

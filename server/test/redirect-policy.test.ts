@@ -66,7 +66,7 @@ describe('redirect_url in the apps file', () => {
 
   it('refuses a javascript: or off-origin redirect_url at start, naming the app and the field', async () => {
     await expect(read({ redirect_url: 'javascript:alert(document.domain)' })).rejects.toThrow(
-      /app redirectApp000001.*redirect_url/,
+      /app "R" \(#1\): redirect_url "javascript:alert\(document.domain\)"/,
     );
     await expect(read({ redirect_url: 'https://evil.example/' })).rejects.toThrow(/redirect_url/);
     await expect(read({ allowed_redirect_origins: ['https://x.example/path'] })).rejects.toThrow(

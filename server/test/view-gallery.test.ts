@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../src/http/api-paths.js';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { startTestServer } from './support/test-server.js';
 
 const www = mkdtempSync(join(tmpdir(), 'open-passage-www-'));
@@ -10,6 +11,12 @@ mkdirSync(join(www, 'build'));
 writeFileSync(join(www, 'views.html'), '<!doctype html><passage-view-gallery></passage-view-gallery>');
 writeFileSync(join(www, 'build', 'open-passage.esm.js'), 'export {};');
 afterAll(() => rmSync(www, { recursive: true, force: true }));
+// Outside development mode the server needs a mail server for its app.
+let mail: SmtpSink;
+beforeAll(async () => {
+  mail = await startSmtpSink();
+});
+afterAll(() => mail.stop());
 
 describe('the view gallery (ELEMENTS_WWW_DIR)', () => {
   it('is served in development, as a page under the site policy, with the scripts it loads', async () => {
@@ -36,11 +43,15 @@ describe('the view gallery (ELEMENTS_WWW_DIR)', () => {
   });
 
   for (const [label, env] of [
-    ['with NODE_ENV=production', { ELEMENTS_WWW_DIR: www, NODE_ENV: 'production' }],
-    ['without ELEMENTS_WWW_DIR', {}],
+    [
+      'with NODE_ENV=production',
+      () => ({ ELEMENTS_WWW_DIR: www, NODE_ENV: 'production', SMTP_URL: mail.url }),
+    ],
+    ['with DEV_MODE=false', () => ({ ELEMENTS_WWW_DIR: www, DEV_MODE: 'false', SMTP_URL: mail.url })],
+    ['without ELEMENTS_WWW_DIR', () => ({})],
   ] as const) {
     it(`answers 404 ${label}`, async () => {
-      const t = await startTestServer({ env });
+      const t = await startTestServer({ env: env() });
       try {
         expect(t.server.viewGallery).toBe(false);
         expect((await t.call('GET', '/dev/views')).status).toBe(404);

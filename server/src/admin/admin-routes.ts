@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { AppIdParams } from '../apps/app-scope.js';
-import { AppSettings, appSettingsProblem, settingsSchemaProblem } from '../apps/app-settings.js';
+import { APP_SETTINGS_PATTERN_WORDS, AppSettings, appSettingsProblem } from '../apps/app-settings.js';
+import { settingsProblems } from '../apps/settings-errors.js';
 import { describeKeyProblem } from '../apps/api-keys.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { logKeySyncs } from '../apps/declared-keys-log.js';
@@ -42,12 +43,9 @@ const OneApp = Type.Object({ app: AppSettings });
 /** Defaults filled in and checked like the apps file; a readable 400 otherwise. */
 function validated(candidate: unknown): AppSettings {
   const withDefaults = Value.Default(AppSettings, structuredClone(candidate));
-  const schemaProblem = settingsSchemaProblem(withDefaults);
-  if (schemaProblem) {
-    throw invalidRequest(
-      `${['body', schemaProblem.path].filter(Boolean).join('.')} ${schemaProblem.message}`,
-    );
-  }
+  // The apps file's plain words (apps/settings-errors.ts), each naming its field below `body`.
+  const problems = settingsProblems(AppSettings, withDefaults, APP_SETTINGS_PATTERN_WORDS);
+  if (problems.length > 0) throw invalidRequest(problems.map((problem) => `body: ${problem}`).join('; '));
   const problem = appSettingsProblem(withDefaults as AppSettings);
   if (problem)
     throw new ApiError(400, ERROR_CODES.INVALID_REQUEST, `body.${problem.field} ${problem.message}`);

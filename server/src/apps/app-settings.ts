@@ -2,16 +2,32 @@ import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import { Customization, LayoutItem, MetadataField } from 'open-passage/contract';
 import { redirectUrlProblem } from '../http/safe-urls.js';
+import type { PatternWords } from './settings-errors.js';
 
 const Identifier = Type.Union([Type.Literal('email'), Type.Literal('phone'), Type.Literal('both')]);
 
 /** An origin as browsers send it: scheme, host and port, no path. */
 const ORIGIN_PATTERN = '^https?://[^/\\s]+$';
+const APP_ID_PATTERN = '^[A-Za-z0-9]{8,64}$';
+const LANGUAGE_PATTERN = '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$';
+const SHA256_PATTERN = '^[0-9a-f]{64}$';
+
+/** What a value that misses a pattern of these settings must be, for the apps file's errors. */
+export const APP_SETTINGS_PATTERN_WORDS: PatternWords = {
+  [ORIGIN_PATTERN]:
+    'must be an origin: scheme, host and optional port, no path — for example "https://www.example.com"',
+  [APP_ID_PATTERN]: 'must be 8 to 64 letters and digits — for example "shopAppK2x9RmT4wYc6d"',
+  [LANGUAGE_PATTERN]: 'must be a language tag — for example "en" or "pt-BR"',
+  [SHA256_PATTERN]:
+    'must be 64 lowercase hexadecimal digits: the line open-passage-server api-key prints holds it',
+  '^[a-z][a-z0-9_]{0,63}$':
+    'must start with a lowercase letter, then up to 63 lowercase letters, digits or "_" — for example "company_name"',
+};
 
 /** One app as declared in the apps file or through the admin API. Defaults fill what is left out. */
 export const AppSettings = Type.Object(
   {
-    id: Type.String({ pattern: '^[A-Za-z0-9]{8,64}$' }),
+    id: Type.String({ pattern: APP_ID_PATTERN }),
     name: Type.String({ minLength: 1, maxLength: 128 }),
     auth_origin: Type.String({ pattern: ORIGIN_PATTERN }),
     redirect_url: Type.String({ minLength: 1, maxLength: 2048, default: '/' }),
@@ -35,7 +51,7 @@ export const AppSettings = Type.Object(
       },
     ),
     passage_branding: Type.Boolean({ default: false }),
-    default_language: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$', default: 'en' }),
+    default_language: Type.String({ pattern: LANGUAGE_PATTERN, default: 'en' }),
     session_timeout_length: Type.Integer({ minimum: 60, maximum: 86400, default: 3600 }),
     user_metadata_schema: Type.Array(MetadataField, { default: [] }),
     layouts: Type.Object(
@@ -54,7 +70,7 @@ export const AppSettings = Type.Object(
         Type.Object(
           {
             name: Type.String({ minLength: 1, maxLength: 128 }),
-            sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+            sha256: Type.String({ pattern: SHA256_PATTERN }),
           },
           { additionalProperties: false },
         ),
@@ -73,20 +89,6 @@ export type AppSettings = Static<typeof AppSettings>;
  */
 export function couldBeAppId(id: string): boolean {
   return /^[A-Za-z0-9]{1,64}$/.test(id);
-}
-
-/**
- * The first schema error of candidate settings (with defaults filled in) as `{path, message}`, path
- * dot-separated (`api_keys.0.sha256`); an unknown field reads "is not allowed". Null when they are valid.
- */
-export function settingsSchemaProblem(candidate: unknown): { path: string; message: string } | null {
-  const first = [...Value.Errors(AppSettings, candidate)][0];
-  if (!first) return null;
-  const unknownField = first.keyword === 'boolean' && first.schemaPath.endsWith('/additionalProperties');
-  return {
-    path: first.instancePath.split('/').filter(Boolean).join('.'),
-    message: unknownField ? 'is not allowed' : first.message,
-  };
 }
 
 /**

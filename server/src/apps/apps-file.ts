@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import Value from 'typebox/value';
-import { AppSettings, appSettingsProblem, settingsSchemaProblem } from './app-settings.js';
+import { shownPath } from '../config/shown-path.js';
+import { APP_SETTINGS_PATTERN_WORDS, AppSettings, appSettingsProblem } from './app-settings.js';
+import { settingsProblems } from './settings-errors.js';
 
 /** Replaces `${NAME}` in string values with the given variables, so one file serves any port. */
 function substitute(text: string, vars: Record<string, string>): string {
@@ -9,29 +11,62 @@ function substitute(text: string, vars: Record<string, string>): string {
 
 export class AppsFileError extends Error {}
 
-/** Reads and validates the apps file: `{ "apps": [AppSettings, …] }`. */
-export async function readAppsFile(path: string, vars: Record<string, string>): Promise<AppSettings[]> {
-  let parsed: unknown;
+/** The file's text, or an error that says in plain words why it cannot be read. */
+async function readText(path: string): Promise<string> {
   try {
-    parsed = JSON.parse(substitute(await readFile(path, 'utf8'), vars));
+    return await readFile(path, 'utf8');
   } catch (error) {
-    throw new AppsFileError(`cannot read apps file ${path}: ${(error as Error).message}`);
-  }
-  const list = (parsed as { apps?: unknown })?.apps;
-  if (!Array.isArray(list)) throw new AppsFileError(`apps file ${path} must be {"apps": [ … ]}`);
-  return list.map((raw, index) => {
-    const withDefaults = Value.Default(AppSettings, structuredClone(raw));
-    const schemaProblem = settingsSchemaProblem(withDefaults);
-    if (schemaProblem) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new AppsFileError(
-        `apps file ${path}, app #${index + 1}: ${schemaProblem.path || 'the app'} ${schemaProblem.message}`,
+        `apps file ${shownPath(path)} does not exist: create it ({"apps": [ … ]}, see docs/server/configuration.md) ` +
+          'or leave APPS_FILE unset to have ./passage-apps.json created with one app',
       );
     }
-    const app = withDefaults as AppSettings;
-    const problem = appSettingsProblem(app);
+    throw new AppsFileError(`cannot read apps file ${shownPath(path)}: ${(error as Error).message}`);
+  }
+}
+
+/** `app "Shop" (#2)`, or `app #2` when it has no usable name. */
+function appLabel(raw: unknown, index: number): string {
+  const name = (raw as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name !== ''
+    ? `app ${JSON.stringify(name)} (#${index + 1})`
+    : `app #${index + 1}`;
+}
+
+/** One app of the file with its defaults filled in, or an error listing every problem of it. */
+function checkedApp(raw: unknown, label: string): AppSettings {
+  const withDefaults = Value.Default(AppSettings, structuredClone(raw));
+  const problems = settingsProblems(AppSettings, withDefaults, APP_SETTINGS_PATTERN_WORDS);
+  if (problems.length === 0) {
+    const problem = appSettingsProblem(withDefaults as AppSettings);
     if (problem) {
-      throw new AppsFileError(`apps file ${path}, app ${app.id}: ${problem.field} ${problem.message}`);
+      const value = (withDefaults as Record<string, unknown>)[problem.field];
+      problems.push(`${problem.field} ${JSON.stringify(value)} ${problem.message}`);
     }
-    return app;
-  });
+  }
+  if (problems.length === 0) return withDefaults as AppSettings;
+  throw new AppsFileError(
+    problems.length === 1
+      ? `${label}: ${problems[0]}`
+      : `${label}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
+}
+
+/** Reads and validates the apps file: `{ "apps": [AppSettings, …] }`. Errors name the file, the app and the field. */
+export async function readAppsFile(path: string, vars: Record<string, string>): Promise<AppSettings[]> {
+  const text = await readText(path);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(substitute(text, vars));
+  } catch (error) {
+    throw new AppsFileError(`apps file ${shownPath(path)} is not valid JSON: ${(error as Error).message}`);
+  }
+  const list = (parsed as { apps?: unknown })?.apps;
+  if (!Array.isArray(list)) {
+    throw new AppsFileError(
+      `apps file ${shownPath(path)} must be an object with a list of apps: {"apps": [ … ]}`,
+    );
+  }
+  return list.map((raw, index) => checkedApp(raw, `apps file ${shownPath(path)}, ${appLabel(raw, index)}`));
 }

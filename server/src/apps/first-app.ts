@@ -5,13 +5,13 @@ import { newId } from '../security/random.js';
 import type { AppSettings } from './app-settings.js';
 
 /**
- * The first run with APPS_FILE unset: writes an apps file with one app whose origin is the server's own
- * (`${PUBLIC_URL}`), so the server starts and the file shows how apps are declared. Returns that app, or
- * null when the file exists (it is never overwritten).
+ * The app of the first run with APPS_FILE unset, whose origin is the server's own (`${PUBLIC_URL}`), so
+ * the server starts and the file shows how apps are declared. Null when the file exists (it is never
+ * overwritten). Nothing is written yet: the caller checks the app can be served first.
  */
-export async function createFirstAppsFile(path: string): Promise<AppSettings | null> {
+export function firstApp(path: string): AppSettings | null {
   if (existsSync(path)) return null;
-  const app: AppSettings = {
+  return {
     id: newId(),
     name: 'My app',
     auth_origin: '${PUBLIC_URL}',
@@ -31,13 +31,17 @@ export async function createFirstAppsFile(path: string): Promise<AppSettings | n
     element_customization: {},
     element_customization_dark: {},
   };
+}
+
+/** Writes the apps file of the first run with `app`; false when another process created the file meanwhile. */
+export async function createFirstAppsFile(path: string, app: AppSettings): Promise<boolean> {
   await mkdir(dirname(path), { recursive: true });
   try {
     // `wx`: another process that created the file meanwhile keeps its own.
     await writeFile(path, `${JSON.stringify({ apps: [app] }, null, 2)}\n`, { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  return app;
+  return true;
 }

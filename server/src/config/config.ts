@@ -1,8 +1,14 @@
 import { join, resolve } from 'node:path';
+import { ConfigError } from './config-error.js';
+import { decideDevMode, type DevMode } from './dev-mode.js';
+
+export { ConfigError } from './config-error.js';
+export type { DevMode } from './dev-mode.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
   port: number;
+  /** HOST; unset, localhost in development mode (this machine only), else every interface. */
   host: string;
   /** The origin users reach this server at; `${PUBLIC_URL}` in the apps file resolves to it. */
   publicUrl: string;
@@ -25,9 +31,10 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   contactTo: string | null;
   adminApiKey: string | null;
-  production: boolean;
+  /** Whether the dev outbox, view gallery and debug panel are served (DEV_MODE, PUBLIC_URL, NODE_ENV). */
+  devMode: DevMode;
   /** The elements' debug panel bundle (DEBUG_PANEL_FILE), added to the site's sign-in pages in
-   * development; null for none. */
+   * development mode; null for none. */
   debugPanelFile: string | null;
   logLevel: string;
   /** Scales every rate limit (RATE_LIMIT_FACTOR, default 1; 0 switches them off, e.g. for benchmarks). */
@@ -42,10 +49,15 @@ export interface SettingHelp {
   name: string;
   /** Its command-line flag, for the few settings that have one. */
   flag?: string;
+  /** The flag takes no value and sets the variable to `true` (`--dev`). */
+  switch?: true;
   /** What applies when it is unset. */
   default: string;
   description: string;
 }
+
+/** pino's levels, most to least severe, then none. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Every environment variable loadConfig reads (a test checks that none is left out). */
 export const SETTINGS: readonly SettingHelp[] = [
@@ -55,12 +67,29 @@ export const SETTINGS: readonly SettingHelp[] = [
     default: '8080',
     description: 'TCP port to listen on; 0 picks a free one.',
   },
-  { name: 'HOST', flag: '--host', default: '0.0.0.0', description: 'Address to listen on.' },
+  {
+    name: 'HOST',
+    flag: '--host',
+    default: 'localhost in development mode, else 0.0.0.0',
+    description: 'Address to listen on.',
+  },
   {
     name: 'PUBLIC_URL',
     flag: '--public-url',
     default: 'http://localhost:<PORT>',
-    description: 'The origin users reach the server at; ${PUBLIC_URL} in the apps file stands for it.',
+    description:
+      'The origin users reach the server at; ${PUBLIC_URL} in the apps file stands for it. A loopback URL ' +
+      '(localhost, 127.0.0.1, [::1]) turns development mode on unless NODE_ENV is production.',
+  },
+  {
+    name: 'DEV_MODE',
+    flag: '--dev',
+    switch: true,
+    default: 'on when PUBLIC_URL is a loopback URL and NODE_ENV is not production',
+    description:
+      'true: development mode, which keeps the messages it cannot send in the dev outbox (/dev/outbox) and ' +
+      'serves the view gallery and debug panel, all to this machine only. It needs a loopback PUBLIC_URL. ' +
+      'false: never.',
   },
   {
     name: 'DATA_DIR',
@@ -88,13 +117,14 @@ export const SETTINGS: readonly SettingHelp[] = [
   {
     name: 'ELEMENTS_WWW_DIR',
     default: 'none',
-    description:
-      "The elements' Stencil www/ build; unless NODE_ENV is production, its view gallery is at /dev/views.",
+    description: "The elements' Stencil www/ build; in development mode its view gallery is at /dev/views.",
   },
   {
     name: 'SMTP_URL',
-    default: 'none (dev outbox)',
-    description: 'smtp://user:pass@host:587 or smtps://…:465 for every email (codes, links, contact).',
+    default: 'none: the dev outbox in development mode',
+    description:
+      'smtp://user:pass@host:587 or smtps://…:465 for every email (codes, links, contact). Outside ' +
+      'development mode the server does not start without it while an app allows email identifiers.',
   },
   {
     name: 'MAIL_FROM',
@@ -103,8 +133,10 @@ export const SETTINGS: readonly SettingHelp[] = [
   },
   {
     name: 'SMS_PROVIDER',
-    default: 'none (dev outbox)',
-    description: 'URL of an HTTP SMS gateway (POST {"to", "text"}) for phone identifiers.',
+    default: 'none: the dev outbox in development mode',
+    description:
+      'URL of an HTTP SMS gateway (POST {"to", "text"}) for phone identifiers. Outside development mode ' +
+      'the server does not start without it while an app allows phone identifiers.',
   },
   {
     name: 'CONTACT_TO',
@@ -119,16 +151,14 @@ export const SETTINGS: readonly SettingHelp[] = [
   {
     name: 'NODE_ENV',
     default: 'unset',
-    description:
-      'production removes the dev outbox (then SMTP_URL / SMS_PROVIDER are needed to send) and the view gallery.',
+    description: 'production: no development mode, even with a loopback PUBLIC_URL.',
   },
   {
     name: 'DEBUG_PANEL_FILE',
     default: 'none',
-    description:
-      'The debug panel bundle; unless NODE_ENV is production, /passage and /passageSuccess load it.',
+    description: 'The debug panel bundle; in development mode /passage and /passageSuccess load it.',
   },
-  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'LOG_LEVEL', default: 'info', description: `${LOG_LEVELS.join(', ')}.` },
   {
     name: 'TRUST_PROXY',
     default: 'none',
@@ -146,13 +176,13 @@ export const SETTINGS: readonly SettingHelp[] = [
   },
 ];
 
-export class ConfigError extends Error {}
-
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 8080;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+    throw new ConfigError(
+      `PORT must be a whole number from 0 to 65535 (0 picks a free port), got "${raw}" — for example PORT=8080`,
+    );
   }
   return port;
 }
@@ -161,9 +191,67 @@ function parseFactor(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 1;
   const factor = Number(raw);
   if (!Number.isFinite(factor) || factor < 0) {
-    throw new ConfigError(`RATE_LIMIT_FACTOR must be a number ≥ 0, got "${raw}"`);
+    throw new ConfigError(
+      `RATE_LIMIT_FACTOR must be a number ≥ 0 (1 keeps the limits, 0 switches them off), got "${raw}" — for example RATE_LIMIT_FACTOR=2`,
+    );
   }
   return factor;
+}
+
+function parseLogLevel(raw: string | undefined): string {
+  const level = optional(raw) ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}" — for example LOG_LEVEL=debug`,
+    );
+  }
+  return level;
+}
+
+/** PUBLIC_URL: an http(s) URL without credentials, query or fragment; unset, this machine at PORT. */
+function parsePublicUrl(raw: string | undefined, port: number): string {
+  const url = (optional(raw) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (
+    !parsed ||
+    !/^https?:$/.test(parsed.protocol) ||
+    parsed.username ||
+    parsed.password ||
+    parsed.search ||
+    parsed.hash
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be the http(s) address users reach the server at, got "${raw}" — for example PUBLIC_URL=https://id.example.com`,
+    );
+  }
+  return url;
+}
+
+/** A setting that must be a URL with one of `schemes` (without the colon), or unset. */
+function optionalUrl(
+  name: string,
+  raw: string | undefined,
+  schemes: string[],
+  example: string,
+): string | null {
+  const url = optional(raw);
+  if (url === null) return null;
+  const scheme = URL.canParse(url) ? new URL(url).protocol.slice(0, -1) : null;
+  if (scheme === null || !schemes.includes(scheme)) {
+    throw new ConfigError(
+      `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}, got "${raw}" — for example ${name}=${example}`,
+    );
+  }
+  return url;
+}
+
+/** A setting that must be a plain email address (no display name), or unset. */
+function optionalAddress(name: string, raw: string | undefined, example: string): string | null {
+  const address = optional(raw);
+  if (address !== null && !/^[^\s@<>]+@[^\s@<>]+$/.test(address)) {
+    throw new ConfigError(`${name} must be an email address, got "${raw}" — for example ${name}=${example}`);
+  }
+  return address;
 }
 
 function optional(raw: string | undefined): string | null {
@@ -185,7 +273,7 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) {
     throw new ConfigError(
-      `TRUST_PROXY takes the proxies' addresses (e.g. 10.0.0.5 or 10.0.0.0/8) or true, not a hop count ("${value}")`,
+      `TRUST_PROXY takes the proxies' addresses (e.g. 10.0.0.5 or 10.0.0.0/8) or true, not a hop count ("${value}") — for example TRUST_PROXY=10.0.0.5`,
     );
   }
   return value;
@@ -195,7 +283,13 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): string {
   const url = optional(raw);
   if (url === null) return `sqlite:${join(dataDir, 'open-passage.db')}`;
-  if (!url.startsWith('sqlite:')) return url;
+  if (/^postgres(ql)?:\/\//.test(url)) return url;
+  if (!url.startsWith('sqlite:')) {
+    throw new ConfigError(
+      `DATABASE_URL must start with sqlite: or postgres://, got "${raw}" — for example ` +
+        'DATABASE_URL=sqlite:data/open-passage.db or DATABASE_URL=postgres://user:password@db.example.com/openpassage',
+    );
+  }
   const file = url.slice('sqlite:'.length);
   return file === ':memory:' ? url : `sqlite:${resolve(cwd, file)}`;
 }
@@ -218,19 +312,22 @@ export function parseCspOrigins(raw: string | undefined): string[] {
 }
 
 /**
- * Reads the settings from `env`. Relative paths (DATA_DIR, APPS_FILE, STATIC_DIR, ELEMENTS_WWW_DIR, a sqlite: file) count
- * from `cwd`, so the server keeps its files where it is started, never beside its own code.
+ * Reads and checks every setting from `env`, throwing a ConfigError that names the first one it cannot
+ * use (before the server writes anything). Relative paths (DATA_DIR, APPS_FILE, STATIC_DIR, ELEMENTS_WWW_DIR,
+ * a sqlite: file) count from `cwd`, so the server keeps its files where it is started, never beside its code.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
   const port = parsePort(env.PORT);
-  const publicUrl = (optional(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL, port);
+  const devMode = decideDevMode(env, publicUrl);
   const dataDir = resolve(cwd, optional(env.DATA_DIR) ?? 'data');
   const appsFile = optional(env.APPS_FILE);
   const staticDir = optional(env.STATIC_DIR);
   const elementsWwwDir = optional(env.ELEMENTS_WWW_DIR);
   return {
     port,
-    host: optional(env.HOST) ?? '0.0.0.0',
+    // Fastify listens on both 127.0.0.1 and ::1 for `localhost`.
+    host: optional(env.HOST) ?? (devMode.on ? 'localhost' : '0.0.0.0'),
     publicUrl,
     dataDir,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL, dataDir, cwd),
@@ -238,15 +335,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     appsFileIsDefault: appsFile === null,
     staticDir: staticDir === null ? null : resolve(cwd, staticDir),
     elementsWwwDir: elementsWwwDir === null ? null : resolve(cwd, elementsWwwDir),
-    smtpUrl: optional(env.SMTP_URL),
-    smsProvider: optional(env.SMS_PROVIDER),
-    mailFrom: optional(env.MAIL_FROM) ?? `no-reply@${new URL(publicUrl).hostname}`,
+    smtpUrl: optionalUrl(
+      'SMTP_URL',
+      env.SMTP_URL,
+      ['smtp', 'smtps'],
+      'smtp://user:password@mail.example.com:587',
+    ),
+    smsProvider: optionalUrl(
+      'SMS_PROVIDER',
+      env.SMS_PROVIDER,
+      ['https', 'http'],
+      'https://sms.example.com/send',
+    ),
+    mailFrom:
+      optionalAddress('MAIL_FROM', env.MAIL_FROM, 'no-reply@example.com') ??
+      `no-reply@${new URL(publicUrl).hostname}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    contactTo: optional(env.CONTACT_TO),
+    contactTo: optionalAddress('CONTACT_TO', env.CONTACT_TO, 'hello@example.com'),
     adminApiKey: optional(env.ADMIN_API_KEY),
-    production: env.NODE_ENV === 'production',
+    devMode,
     debugPanelFile: optionalPath(env.DEBUG_PANEL_FILE, cwd),
-    logLevel: optional(env.LOG_LEVEL) ?? 'info',
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     rateLimitFactor: parseFactor(env.RATE_LIMIT_FACTOR),
     cspConnectSrc: parseCspOrigins(env.CSP_CONNECT_SRC),
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from 'open-passage/contract';
 import Type from 'typebox';
 import type { Db } from '../db/database.js';
 import { PreparedInsert } from '../db/prepared-query.js';
@@ -13,8 +14,8 @@ export interface OutboxMessage {
 }
 
 /**
- * Where messages go when no SMTP or SMS transport is configured (never in production):
- * stored in the database so any instance can list them, and readable at GET /dev/outbox.
+ * Where messages go in development mode when no SMTP or SMS transport is configured: stored in the
+ * database so any instance can list them, and readable at GET /dev/outbox (from this machine only).
  */
 export class DevOutbox {
   /** One per message delivered without SMTP or SMS: compiled once. */
@@ -72,9 +73,10 @@ export function registerDevOutboxRoutes(app: FastifyInstance, outbox: DevOutbox)
     '/dev/outbox',
     {
       schema: {
-        summary: 'Messages the server would have sent, newest first (development only)',
+        summary:
+          'Messages the server would have sent, newest first (development mode only; 403 to a request not made on this machine)',
         tags: ['development'],
-        response: { 200: Type.Array(OutboxEntry) },
+        response: { 200: Type.Array(OutboxEntry), 403: ErrorBody },
       },
     },
     async () => outbox.list(),

@@ -63,10 +63,18 @@ export async function startTestServer(
   );
   config.port = probe;
   config.publicUrl = options.publicUrl ?? `http://localhost:${probe}`;
-  const server = await buildServer(config, {
-    ...options.build,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-  });
+  let server: OpenPassageServer;
+  try {
+    server = await buildServer(config, {
+      ...options.build,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
+  } catch (error) {
+    // A server that refuses to start (tests of its settings) leaves nothing behind.
+    if (!options.database) await database.drop();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   await server.http.listen({ port: probe, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${probe}`;
 

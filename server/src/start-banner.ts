@@ -1,0 +1,93 @@
+import type { OpenPassageServer } from './app.js';
+import type { AppSettings } from './apps/app-settings.js';
+import { wrap } from './cli.js';
+import type { ServerConfig } from './config/config.js';
+import { shownPath as shown } from './config/shown-path.js';
+import { isLoopbackHostname } from './security/loopback.js';
+
+type ServedParts = Pick<
+  OpenPassageServer,
+  'apps' | 'site' | 'dbKind' | 'devOutbox' | 'viewGallery' | 'debugPanel'
+>;
+
+/** What the outbox holds instead of sending, as the development box says it. */
+function outboxLine(config: ServerConfig): string {
+  if (!config.smtpUrl && !config.smsProvider) {
+    return 'Email and SMS are not sent (no SMTP_URL, no SMS_PROVIDER): they land in the dev outbox, every one-time code and magic link with them.';
+  }
+  return config.smtpUrl
+    ? 'SMS are not sent (no SMS_PROVIDER): they land in the dev outbox, every one-time code with them.'
+    : 'Email is not sent (no SMTP_URL): it lands in the dev outbox, every one-time code and magic link with it.';
+}
+
+const BOX_WIDTH = 78;
+
+/** Lines in a box, wrapped to its width: the development-mode warning nobody should miss. */
+function boxed(paragraphs: string[]): string[] {
+  const inner = BOX_WIDTH - 4;
+  const lines = paragraphs.flatMap((text) => {
+    const indent = /^ */.exec(text)![0];
+    return wrap(text.trimStart(), inner - indent.length).map((line) => `${indent}${line}`);
+  });
+  return [
+    `  ┌${'─'.repeat(BOX_WIDTH - 2)}┐`,
+    ...lines.map((line) => `  │ ${line.padEnd(inner)} │`),
+    `  └${'─'.repeat(BOX_WIDTH - 2)}┘`,
+  ];
+}
+
+/** The development-mode box: why it is on, the /dev/ pages, who may reach them, how to run for real. */
+function developmentBox(config: ServerConfig, server: ServedParts, base: string): string[] {
+  const surfaces = [
+    ...(server.devOutbox ? [`  dev outbox:    ${base}/dev/outbox`] : []),
+    ...(server.viewGallery ? [`  view gallery:  ${base}/dev/views`] : []),
+    ...(server.debugPanel ? [`  debug panel:   ${base}/dev/debug-panel.js`] : []),
+  ];
+  const hostName = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return boxed([
+    'DEVELOPMENT MODE: do not expose this server to a network.',
+    `On because ${config.devMode.because}.`,
+    ...(server.devOutbox ? [outboxLine(config)] : []),
+    ...surfaces,
+    ...(surfaces.length > 0
+      ? ['These /dev/ pages answer only requests made on this machine (loopback address and Host, no proxy).']
+      : []),
+    isLoopbackHostname(hostName)
+      ? `Listening on ${config.host} only: other machines cannot connect.`
+      : `Listening on ${config.host} (HOST): other machines reach the API, but not the /dev/ pages.`,
+    'For production: PUBLIC_URL=https://<your host> and SMTP_URL=smtp://… (SMS_PROVIDER for phone identifiers).',
+  ]);
+}
+
+/** What the server prints once it listens: where it runs, its files and apps, and its mode. */
+export function startBanner(
+  config: ServerConfig,
+  server: ServedParts,
+  port: number,
+  firstApp: AppSettings | null,
+): string {
+  const base = `http://localhost:${port}`;
+  const database = server.dbKind === 'sqlite' ? `sqlite, ${shown(config.databaseUrl.slice(7))}` : 'postgres';
+  const lines = [
+    '',
+    `  open-passage is running at ${base}/`,
+    ...(config.publicUrl !== base ? [`  public URL:                ${config.publicUrl}`] : []),
+    ...(server.site?.hasPage('/passage') ? [`  sign-in widget:            ${base}/passage`] : []),
+    ...(server.site ? [`  site (STATIC_DIR):         ${shown(server.site.root)}`] : []),
+    `  apps file:                 ${shown(config.appsFile)}`,
+    ...server.apps.map((app) => `  app "${app.name}" id:     ${app.id}`),
+    `  database:                  ${database}`,
+    '',
+    ...(config.devMode.on ? [...developmentBox(config, server, base), ''] : []),
+  ];
+  if (firstApp) {
+    lines.push(
+      `  First run: created ${shown(config.appsFile)} with one app, "${firstApp.name}" (id ${firstApp.id}).`,
+      `  Its auth_origin is \${PUBLIC_URL} (${config.publicUrl}): set it to the origin of the site that`,
+      '  shows the sign-in elements, and declare further apps in the same file ({"apps": [ … ]}).',
+      '  Restart the server after editing it; open-passage-server --help lists every setting.',
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDbKind } from './support/test-database.js';
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+/** The environment without any of the server's settings, so only the test's own count. */
+function cleanEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (
+      !/^(PORT|HOST|PUBLIC_URL|DEV_MODE|DATA_DIR|DATABASE_URL|APPS_FILE|SMTP_URL|SMS_PROVIDER|NODE_ENV|LOG_LEVEL|CONTACT_TO)$/.test(
+        key,
+      )
+    ) {
+      env[key] = value;
+    }
+  }
+  return { ...env, ...settings };
+}
+
+/** Runs the built server in `cwd`; it must exit by itself (a refusal) within the time-out. */
+function refusal(
+  cwd: string,
+  settings: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [main],
+      { cwd, env: cleanEnv(settings), timeout: 15_000 },
+      (error, _stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+    );
+  });
+}
+
+// The built command in an empty folder, as a user starts it. Needs the built server: npm test builds it first.
+describe.skipIf(testDbKind !== 'sqlite' || !existsSync(main))('a server that cannot start', () => {
+  let cwd: string;
+  beforeEach(async () => {
+    cwd = await mkdtemp(join(tmpdir(), 'open-passage-start-up-'));
+  });
+  afterEach(() => rm(cwd, { recursive: true, force: true }));
+
+  it('with a bad LOG_LEVEL says so and leaves no data/ folder and no apps file behind', async () => {
+    const { code, stderr } = await refusal(cwd, { LOG_LEVEL: 'verbose', PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'open-passage-server: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose" — for example LOG_LEVEL=debug\n',
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('outside development mode without SMTP_URL names it and the first-run app, and writes nothing', async () => {
+    const { code, stderr } = await refusal(cwd, { PUBLIC_URL: 'https://id.example.com', PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^open-passage-server: SMTP_URL is not set, so the server cannot send the one-time codes and magic links of app "My app" \(id \w+\)\. Set it to your mail server, for example SMTP_URL=smtp:\/\/user:password@mail\.example\.com:587/,
+    );
+    expect(stderr).toContain('is off: PUBLIC_URL https://id.example.com is not a loopback URL.)');
+    expect(stderr).toContain(
+      '(The app is the one a first run writes to ./passage-apps.json; nothing was written.)',
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('with a mistake in its apps file names it, and creates no data/ folder', async () => {
+    writeFileSync(
+      join(cwd, 'passage-apps.json'),
+      JSON.stringify({
+        apps: [{ id: 'myApp0000000000001', name: 'My app', auth_origin: 'http://localhost:3000/' }],
+      }),
+    );
+    const { code, stderr } = await refusal(cwd, { PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'open-passage-server: apps file ./passage-apps.json, app "My app" (#1): auth_origin "http://localhost:3000/" must be an origin',
+    );
+    expect(readdirSync(cwd)).toEqual(['passage-apps.json']);
+  });
+
+  it('with DEV_MODE=true and a PUBLIC_URL naming another host refuses, and writes nothing', async () => {
+    const { code, stderr } = await refusal(cwd, { DEV_MODE: 'true', PUBLIC_URL: 'https://id.example.com' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^open-passage-server: DEV_MODE=true \(or --dev\) serves every one-time code/);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+});
