@@ -179,9 +179,11 @@ describe('login_url in the apps file', () => {
   });
 
   it('names a mistyped field as not allowed', async () => {
-    await expect(read({ loginurl: '/passage' })).rejects.toThrow(/app #1: loginurl is not allowed$/);
+    await expect(read({ loginurl: '/passage' })).rejects.toThrow(
+      /app "L" \(#1\): unknown field "loginurl": the fields are id, name, .*login_url/,
+    );
     await expect(read({ api_keys: [{ name: 'k', sha256: 'd'.repeat(64), note: '' }] })).rejects.toThrow(
-      /app #1: api_keys\.0\.note is not allowed$/,
+      /app "L" \(#1\): api_keys\[0\] has unknown field "note": the fields are name, sha256/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RawAnswer, rawRequest } from './support/raw-request.js';
+import { startSmtpSink } from './support/smtp-sink.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
 
 const OTHER_APP = 'otherApp000000000000002';
@@ -194,7 +195,9 @@ describe('every spelling of a path gets the decision of the route it reaches', (
 
 describe('the development routes in production', () => {
   it('are not there under any spelling', async () => {
-    const t = await startTestServer({ env: { NODE_ENV: 'production' } });
+    // Outside development mode the server starts only with the mail server its apps need.
+    const mail = await startSmtpSink();
+    const t = await startTestServer({ env: { NODE_ENV: 'production', SMTP_URL: mail.url } });
     try {
       for (const spelling of [
         '/dev/outbox',
@@ -210,6 +213,7 @@ describe('the development routes in production', () => {
       }
     } finally {
       await t.stop();
+      await mail.stop();
     }
   });
 });
