@@ -16,6 +16,7 @@ const SETTINGS = [
   'PORT',
   'HOST',
   'PUBLIC_URL',
+  'AUTH_ORIGIN',
   'DATA_DIR',
   'DATABASE_URL',
   'APPS_FILE',

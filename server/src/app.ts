@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './apps/app-routes.js';
 import { registerAppScope } from './apps/app-scope.js';
 import type { AppSettings } from './apps/app-settings.js';
-import { readAppsFile } from './apps/apps-file.js';
+import { appsFileVariables, readAppsFile } from './apps/apps-file.js';
 import { AppsRepository } from './apps/apps-repository.js';
 import type { ServerConfig } from './config/config.js';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from './db/database.js';
@@ -82,7 +82,7 @@ export async function buildServer(
   const { db, kind } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   const appsRepository = new AppsRepository(db);
-  const apps = await readAppsFile(config.appsFile, { PUBLIC_URL: config.publicUrl });
+  const apps = await readAppsFile(config.appsFile, appsFileVariables(config));
   for (const app of apps) await appsRepository.upsert(app);
 
   const http = Fastify({

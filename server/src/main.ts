@@ -2,7 +2,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { relative } from 'node:path';
 import { buildServer } from './app.js';
-import { createFirstAppsFile } from './apps/first-app.js';
+import { createFirstAppsFile, firstRunNotice } from './apps/first-app.js';
 import { helpText, packageVersion, parseCommandLine, UsageError } from './cli.js';
 import { loadConfig } from './config/config.js';
 import { apiKeyText, runImport } from './management/cli-commands.js';
@@ -67,15 +67,7 @@ async function main(): Promise<void> {
     ...(server.viewGallery ? [`  view gallery:              ${base}/dev/views`] : []),
     '',
   ];
-  if (firstApp) {
-    lines.push(
-      `  First run: created ${shown(config.appsFile)} with one app, "${firstApp.name}" (id ${firstApp.id}).`,
-      `  Its auth_origin is \${PUBLIC_URL} (${config.publicUrl}): set it to the origin of the site that`,
-      '  shows the sign-in elements, and declare further apps in the same file ({"apps": [ … ]}).',
-      '  Restart the server after editing it; open-passage-server --help lists every setting.',
-      '',
-    );
-  }
+  if (firstApp) lines.push(...firstRunNotice(firstApp, shown(config.appsFile), config.authOrigin));
   process.stdout.write(`${lines.join('\n')}\n`);
 
   const stop = gracefulShutdown(() => server.close());

@@ -174,6 +174,25 @@ describe('CORS refusals the elements can read', () => {
   });
 });
 
+describe('AUTH_ORIGIN', () => {
+  it('lets pages on it use an app whose auth_origin is ${AUTH_ORIGIN}, and no longer the server itself', async () => {
+    const t = await startTestServer({
+      apps: [{ id: TEST_APP_ID, auth_origin: '${AUTH_ORIGIN}' }],
+      env: { AUTH_ORIGIN: FOREIGN },
+    });
+    try {
+      const res = await t.call('GET', appInfo, undefined, { origin: FOREIGN });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(FOREIGN);
+      expect(((await res.json()) as { app: { auth_origin: string } }).app.auth_origin).toBe(FOREIGN);
+      const own = await t.call('GET', appInfo, undefined, { origin: t.baseUrl });
+      expect(own.status).toBe(403);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe('OriginRefusalLog', () => {
   const recorder = () => {
     const warned: Record<string, unknown>[] = [];

@@ -67,7 +67,7 @@ export class OriginRefusalLog {
     } else {
       log.warn(
         { ...line, auth_origin: refusal.authOrigin },
-        "refused a browser request: its Origin is not the app's auth_origin",
+        "refused a browser request: its Origin is not the app's auth_origin (to allow it, set the app's auth_origin in the apps file to it, or AUTH_ORIGIN where the file says ${AUTH_ORIGIN})",
       );
     }
   }
