@@ -130,6 +130,19 @@ describe('CORS refusals the elements can read', () => {
     expect(post.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('judges a percent-encoded app id as the app it names (the router decodes it too)', async () => {
+    const encoded = `/v1/apps/%${TEST_APP_ID.charCodeAt(0).toString(16)}${TEST_APP_ID.slice(1)}`;
+    const post = await t.call('POST', `${encoded}/login/otp`, '{"identifier":"ann@example.com"}', {
+      origin: FOREIGN,
+      'content-type': 'text/plain',
+    });
+    expect(post.status).toBe(403);
+    expect(((await post.json()) as { code: string }).code).toBe('origin_not_allowed');
+    const own = await t.call('GET', encoded, undefined, { origin: APP_ORIGIN });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+  });
+
   it('echoes no Origin that is not an origin', async () => {
     for (const origin of ['evil', 'http://a.example/path', 'http://a.example http://b.example']) {
       const res = await t.call('GET', appInfo, undefined, { origin });
