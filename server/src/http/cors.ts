@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorBody, type OriginRefusalBody } from 'open-passage/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appNotFound } from './api-error.js';
 import { OriginRefusalLog } from './origin-refusals.js';
 
 export const CORS_ALLOWED_HEADERS = 'Passage-Version, Passage-Element-Version, Authorization, Content-Type';
@@ -66,7 +67,7 @@ function refusalIsReadable(request: FastifyRequest, origin: string, preflight: b
 
 function refusalBody(verdict: Refused, origin: string): ErrorBody | OriginRefusalBody {
   if (verdict.kind === 'unknown-app') {
-    return { code: ERROR_CODES.APP_NOT_FOUND, error: 'No app with this id exists.' };
+    return { code: ERROR_CODES.APP_NOT_FOUND, error: appNotFound().message };
   }
   return {
     code: ERROR_CODES.ORIGIN_NOT_ALLOWED,
