@@ -3,7 +3,14 @@
  * per `AppProblem` reason, its fields as placeholders. The sign-in elements and `<passage-profile>`
  * share them: every catalogue of both spreads its language's file of this folder.
  */
-export const appProblemsEn = {
+
+/** A translation of every message of this folder (the views render `problem.reason` as the key). */
+export type AppProblemMessages = Readonly<
+  Record<'app-not-found' | 'origin-not-allowed' | 'server-unreachable' | 'server-error', string>
+>;
+
+// Typed, not `as const`: the catalogues' declarations then name the keys without repeating the texts.
+export const appProblemsEn: AppProblemMessages = {
   'app-not-found':
     'The identity server at {server} has no app with the ID “{appId}”. Check the app-id attribute.',
   'origin-not-allowed':
@@ -11,7 +18,4 @@ export const appProblemsEn = {
   'server-unreachable':
     'No identity server answered at {url}. Check that it is running, or set the api-url attribute to its address.',
   'server-error': 'The identity server at {server} could not load this app: {detail}',
-} as const;
-
-/** A translation of every message of this folder. */
-export type AppProblemMessages = { readonly [K in keyof typeof appProblemsEn]: string };
+};
