@@ -10,13 +10,16 @@ test('the /passage route shows the identifier form under the login title', async
   await expect(widget.getByRole('button', { name: 'Continue' })).toBeVisible();
 });
 
-test('a wrong app id shows the invalid-app-id notice', async ({ page }) => {
+test('a wrong app id shows the notice that names it', async ({ page }) => {
   await page.goto('/passage');
   const widget = page.locator('passage-auth');
   await expect(widget.getByRole('button', { name: 'Continue' })).toBeVisible();
   await widget.evaluate((el) => {
     (el as HTMLElement & { appId: string }).appId = 'noSuchApp000000000000000';
   });
-  await expect(widget.getByRole('alert')).toHaveText('This app ID is invalid.');
+  const origin = new URL(page.url()).origin;
+  await expect(widget.getByRole('alert')).toHaveText(
+    `The identity server at ${origin} has no app with the ID “noSuchApp000000000000000”. Check the app-id attribute.`,
+  );
   await expect(widget.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });

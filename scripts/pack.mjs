@@ -21,8 +21,13 @@ export const PACKAGES = [
   { name: 'open-passage-server', dir: 'server', built: ['dist/main.js'], attw: false },
 ];
 
-/** The packed elements package may not grow past this (bytes, as `npm pack` reports it). */
-export const ELEMENTS_SIZE_LIMIT = 200 * 1000;
+/**
+ * The packed elements package may not grow past this (bytes, as `npm pack` reports it): it catches
+ * tests, server code, source maps or build-machine paths slipping in. 210 kB since the notices that
+ * say what is misconfigured (four messages in ten languages, in chunks of their own) took the package
+ * from 197 kB to 204 kB; it was 200 kB before.
+ */
+export const ELEMENTS_SIZE_LIMIT = 210 * 1000;
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 

@@ -20,6 +20,7 @@ const SETTINGS = [
   'HOST',
   'PUBLIC_URL',
   'DEV_MODE',
+  'AUTH_ORIGIN',
   'DATA_DIR',
   'DATABASE_URL',
   'APPS_FILE',

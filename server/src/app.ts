@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './apps/app-routes.js';
 import { registerAppScope } from './apps/app-scope.js';
 import type { AppSettings } from './apps/app-settings.js';
-import { readAppsFile } from './apps/apps-file.js';
+import { appsFileVariables, readAppsFile } from './apps/apps-file.js';
 import { AppsRepository } from './apps/apps-repository.js';
 import { logKeySyncs } from './apps/declared-keys-log.js';
 import type { ServerConfig } from './config/config.js';
@@ -87,7 +87,7 @@ export async function buildServer(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<OpenPassageServer> {
-  const apps = await readAppsFile(config.appsFile, { PUBLIC_URL: config.publicUrl });
+  const apps = await readAppsFile(config.appsFile, appsFileVariables(config));
   requireTransports(config, apps);
   const { db, kind } = openDatabase(config.databaseUrl);
   const appsRepository = new AppsRepository(db);

@@ -1,5 +1,6 @@
 import type { OpenPassageServer } from './app.js';
 import type { AppSettings } from './apps/app-settings.js';
+import { firstRunNotice } from './apps/first-app.js';
 import { wrap } from './cli.js';
 import type { ServerConfig } from './config/config.js';
 import { shownPath as shown } from './config/shown-path.js';
@@ -80,14 +81,6 @@ export function startBanner(
     '',
     ...(config.devMode.on ? [...developmentBox(config, server, base), ''] : []),
   ];
-  if (firstApp) {
-    lines.push(
-      `  First run: created ${shown(config.appsFile)} with one app, "${firstApp.name}" (id ${firstApp.id}).`,
-      `  Its auth_origin is \${PUBLIC_URL} (${config.publicUrl}): set it to the origin of the site that`,
-      '  shows the sign-in elements, and declare further apps in the same file ({"apps": [ … ]}).',
-      '  Restart the server after editing it; open-passage-server --help lists every setting.',
-      '',
-    );
-  }
+  if (firstApp) lines.push(...firstRunNotice(firstApp, shown(config.appsFile), config.authOrigin));
   return `${lines.join('\n')}\n`;
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAppsFile } from '../src/apps/apps-file.js';
-import { createFirstAppsFile, firstApp } from '../src/apps/first-app.js';
+import { appsFileVariables, readAppsFile } from '../src/apps/apps-file.js';
+import { createFirstAppsFile, firstApp, firstRunNotice } from '../src/apps/first-app.js';
 import { helpText, packageVersion, parseCommandLine, UsageError } from '../src/cli.js';
-import { loadConfig, SETTINGS } from '../src/config/config.js';
+import { ConfigError, loadConfig, SETTINGS } from '../src/config/config.js';
 
 const serverPackage = fileURLToPath(new URL('..', import.meta.url));
 const repository = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,6 +54,8 @@ describe('the command line', () => {
         'apps.json',
         '--static-dir',
         'site',
+        '--auth-origin',
+        'http://localhost:5173',
       ]),
     ).toEqual({
       kind: 'start',
@@ -64,6 +66,7 @@ describe('the command line', () => {
         DATA_DIR: 'var',
         APPS_FILE: 'apps.json',
         STATIC_DIR: 'site',
+        AUTH_ORIGIN: 'http://localhost:5173',
       },
     });
   });
@@ -176,14 +179,47 @@ describe('the defaults', () => {
     expect(await createFirstAppsFile(file, app!)).toBe(true);
     const written = JSON.parse(readFileSync(file, 'utf8')) as { apps: unknown[] };
     expect(written.apps).toEqual([app]);
-    expect(app!.auth_origin).toBe('${PUBLIC_URL}');
-    const [read] = await readAppsFile(file, { PUBLIC_URL: 'http://localhost:8080' });
+    // Its origin is AUTH_ORIGIN's: the server's own unless the setting names another.
+    expect(app!.auth_origin).toBe('${AUTH_ORIGIN}');
+    const [read] = await readAppsFile(file, appsFileVariables(loadConfig({}, cwd)));
     expect(read).toEqual({ ...app, auth_origin: 'http://localhost:8080' });
+    const vite = loadConfig({ AUTH_ORIGIN: 'http://localhost:5173' }, cwd);
+    expect((await readAppsFile(file, appsFileVariables(vite)))[0]!.auth_origin).toBe('http://localhost:5173');
 
     writeFileSync(file, '{"apps": []}');
     expect(firstApp(file)).toBeNull();
     expect(await createFirstAppsFile(file, app!)).toBe(false);
     expect(readFileSync(file, 'utf8')).toBe('{"apps": []}');
     expect(existsSync(join(cwd, 'passage-apps.json'))).toBe(false);
+  });
+
+  it('the first run says how to let a page on another origin use the app, without editing the file', () => {
+    const app = { id: 'firstApp00000000000000001', name: 'My app' } as Parameters<typeof firstRunNotice>[0];
+    const text = firstRunNotice(app, './passage-apps.json', 'http://localhost:8080').join('\n');
+    expect(text).toContain(
+      'created ./passage-apps.json with one app, "My app" (id firstApp00000000000000001)',
+    );
+    expect(text).toContain('Its auth_origin is ${AUTH_ORIGIN}, now http://localhost:8080');
+    expect(text).toContain('--auth-origin http://localhost:5173 (or AUTH_ORIGIN=http://localhost:5173)');
+  });
+
+  it('AUTH_ORIGIN is PUBLIC_URL by default, and must be one bare origin', () => {
+    expect(loadConfig({}, cwd).authOrigin).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://id.example/' }, cwd).authOrigin).toBe('https://id.example');
+    expect(loadConfig({ AUTH_ORIGIN: 'HTTP://LocalHost:5173/' }, cwd).authOrigin).toBe(
+      'http://localhost:5173',
+    );
+    expect(loadConfig({ AUTH_ORIGIN: 'https://[::1]:8443' }, cwd).authOrigin).toBe('https://[::1]:8443');
+    for (const bad of [
+      'localhost:5173',
+      'http://localhost:5173/page',
+      'http://a.example http://b.example',
+      '*',
+      'ftp://files.example',
+      'http://localhost:5173?x',
+    ]) {
+      expect(() => loadConfig({ AUTH_ORIGIN: bad }, cwd), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ AUTH_ORIGIN: bad }, cwd), bad).toThrow(/AUTH_ORIGIN must be an origin/);
+    }
   });
 });

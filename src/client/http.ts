@@ -75,7 +75,7 @@ async function readError(response: Response): Promise<PassageError> {
   const text = await response.text();
   try {
     const body = JSON.parse(text) as { code?: string; error?: string };
-    return new PassageError(response.status, body.code ?? '', body.error ?? '');
+    return new PassageError(response.status, body.code ?? '', body.error ?? '', body);
   } catch {
     return new PassageError(response.status, '', text);
   }

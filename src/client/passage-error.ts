@@ -4,6 +4,8 @@ export class PassageError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** The server's whole JSON answer, when it says more than `{code, error}` (as the app info's 403 does). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'PassageError';

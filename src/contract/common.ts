@@ -15,6 +15,20 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/**
+ * `403 origin_not_allowed` on the app-info call from a page outside the app's auth_origin: readable by
+ * that page (the only refusal that is), so the elements can name both origins (docs/server/auth-api.md).
+ */
+export const OriginRefusalBody = Type.Object(
+  {
+    ...ErrorBody.properties,
+    origin: Type.String({ description: "The request's Origin: the page's origin" }),
+    auth_origin: Type.String({ description: "The app's auth_origin, the only origin its API answers" }),
+  },
+  { description: 'Error: the page is not on the app’s auth_origin' },
+);
+export type OriginRefusalBody = Static<typeof OriginRefusalBody>;
+
 /** A value or JSON null (a type list, which the serializer checks cheaply). */
 export function orNull<T extends TSchema>(schema: T) {
   const { type } = schema as { type?: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewKind } from '../flow/view-state';
+import type { AppProblem, ViewKind } from '../flow/view-state';
 import { PROFILE_SCENES } from './profile-samples';
 import { entriesFor, VIEW_CATALOGUE } from './view-catalogue';
 import { VIEW_LABELS } from './view-labels';
@@ -9,6 +9,7 @@ import { VIEW_SAMPLES } from './view-samples';
 const KINDS: Record<ViewKind, true> = {
   loading: true,
   'invalid-app-id': true,
+  'app-unavailable': true,
   identifier: true,
   'magic-link-activation': true,
   'register-passkey': true,
@@ -34,7 +35,7 @@ describe('the view catalogue', () => {
     }
   });
 
-  it('has every identifier mode and allowed identifier, and every activation state', () => {
+  it('has every identifier mode and allowed identifier, every app problem and activation state', () => {
     const forms = samples.filter((s) => s.kind === 'identifier');
     for (const mode of ['login', 'register'])
       expect(
@@ -47,6 +48,14 @@ describe('the view catalogue', () => {
         allowed,
       ).toBe(true);
     expect(forms.some((s) => s.metadata.length > 0)).toBe(true);
+    const problems = samples.flatMap((s) => (s.kind === 'app-unavailable' ? [s.problem.reason] : []));
+    const reasons: Record<AppProblem['reason'], true> = {
+      'app-not-found': true,
+      'origin-not-allowed': true,
+      'server-unreachable': true,
+      'server-error': true,
+    };
+    expect(problems.sort()).toEqual(Object.keys(reasons).sort());
     const activations = samples.filter((s) => s.kind === 'magic-link-activation');
     for (const status of ['loading', 'success', 'failure', 'invalid'])
       expect(

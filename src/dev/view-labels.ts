@@ -2,7 +2,11 @@
 // view gallery show it. A unit test checks that every sample has one and every view kind a sample.
 export const VIEW_LABELS: Record<string, string> = {
   loading: 'Loading',
-  'invalid-app-id': 'Invalid app id',
+  'invalid-app-id': 'No app id',
+  'app-not-found': 'App unavailable: unknown app id',
+  'origin-not-allowed': 'App unavailable: page origin not allowed',
+  'server-unreachable': 'App unavailable: server unreachable',
+  'server-error': 'App unavailable: server error',
   'identifier-login-email': 'Identifier: login, email',
   'identifier-login-last-login-error': 'Identifier: welcome back, with an error',
   'identifier-register-metadata': 'Identifier: register, metadata form',

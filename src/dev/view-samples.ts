@@ -30,6 +30,30 @@ const identifier = {
 export const VIEW_SAMPLES: Record<string, ViewState> = {
   loading: { kind: 'loading' },
   'invalid-app-id': { kind: 'invalid-app-id' },
+  'app-not-found': {
+    kind: 'app-unavailable',
+    problem: { reason: 'app-not-found', appId: 'myAppId123', server: 'http://localhost:8080' },
+  },
+  'origin-not-allowed': {
+    kind: 'app-unavailable',
+    problem: {
+      reason: 'origin-not-allowed',
+      pageOrigin: 'http://localhost:5173',
+      authOrigin: 'http://localhost:8080',
+    },
+  },
+  'server-unreachable': {
+    kind: 'app-unavailable',
+    problem: { reason: 'server-unreachable', url: 'http://localhost:9999/v1/apps/myAppId123' },
+  },
+  'server-error': {
+    kind: 'app-unavailable',
+    problem: {
+      reason: 'server-error',
+      server: 'http://localhost:8080',
+      detail: 'The database is unavailable.',
+    },
+  },
   'identifier-login-email': identifier,
   'identifier-login-last-login-error': {
     ...identifier,

@@ -36,15 +36,22 @@ describe('start', () => {
     });
   });
 
-  it('marks the app id invalid when the app info fails', async () => {
-    const t = await setup({
-      client: (c) => {
-        c.appInfo = async () => {
-          throw new ClientError(404);
-        };
-      },
+  it('says which app it asked for, where, when the app info fails', async () => {
+    const failing = (target?: { appId?: string; apiUrl?: string }) =>
+      setup({
+        target,
+        client: (c) => {
+          c.appInfo = async () => {
+            throw new ClientError(404, 'No app with this id exists.', 'app_not_found');
+          };
+        },
+      });
+    expect((await failing({ apiUrl: 'https://id.example/' })).view()).toEqual({
+      kind: 'app-unavailable',
+      problem: { reason: 'app-not-found', appId: 'app', server: 'https://id.example' },
     });
-    expect(t.view()).toEqual({ kind: 'invalid-app-id' });
+    // Without an app id there is none to name.
+    expect((await failing({ appId: '' })).view()).toEqual({ kind: 'invalid-app-id' });
   });
 
   it('starts in register mode for <passage-register>, without toggle', async () => {
@@ -67,6 +74,7 @@ describe('start', () => {
       language: () => 'en',
       loadPhoneReader: async () => libphonenumberReader,
       client,
+      target: { appId: 'app', pageOrigin: 'http://localhost' },
       storage,
       page: {
         search: () => '',

@@ -73,9 +73,11 @@ export class AuthFlow {
     let app: AppInfo;
     try {
       app = await this.o.client.appInfo(this.callOptions());
-    } catch {
+    } catch (error) {
+      // What went wrong is told by a module of its own, fetched only now (./app-problem.ts).
+      const view = (await import('./app-problem')).appUnavailableView(error, this.o.target);
       if (run === this.run) {
-        this.enter({ kind: 'invalid-app-id' });
+        this.enter(view);
         this.queue = undefined;
       }
       return;

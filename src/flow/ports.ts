@@ -61,6 +61,17 @@ export interface FlowError {
   statusCode?: number;
   code?: string;
   message?: string;
+  /** The server's JSON answer (e.g. the origins of a 403 origin_not_allowed). */
+  body?: unknown;
+}
+
+/** The app an element names and where it asks for it: a failure of the app info is told with these. */
+export interface AppTarget {
+  appId: string;
+  /** The `api-url` attribute (empty: the page's origin). */
+  apiUrl?: string;
+  /** `location.origin`. */
+  pageOrigin: string;
 }
 
 /** localStorage's shape. */
@@ -105,6 +116,8 @@ export interface FlowOptions {
   /** Loads the phone library (dynamic import) — only called when the app allows phones. */
   loadPhoneReader(): Promise<PhoneReader>;
   client: FlowClient;
+  /** The app id and API the client asks (src/flow/app-problem.ts names them when the app info fails). */
+  target: AppTarget;
   storage: KeyValueStore;
   page: PagePort;
   hooks: FlowHooks;

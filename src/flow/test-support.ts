@@ -7,7 +7,7 @@ import { libphonenumberReader } from '../phone/libphonenumber-reader';
 import { AuthFlow } from './auth-flow';
 import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { HostEventArgs, HostEventName } from './host-events';
-import type { FlowClient, FlowOptions } from './ports';
+import type { AppTarget, FlowClient, FlowOptions } from './ports';
 import type { ViewEvent } from './view-state';
 
 export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
@@ -142,7 +142,11 @@ export interface Setup {
   dontWaitForStart?: boolean;
   /** The page's `shown` (resolved at once by default). */
   shown?: () => Promise<void>;
+  /** The element's app id and api-url (`app` on the page's origin by default). */
+  target?: Partial<AppTarget>;
 }
+
+export const PAGE_ORIGIN = 'http://localhost:5173';
 
 export async function setup(s: Setup = {}) {
   const { client: base } = fakeClient(appInfo(s.app), features(s.features), s.users);
@@ -162,6 +166,7 @@ export async function setup(s: Setup = {}) {
       return libphonenumberReader;
     },
     client,
+    target: { appId: 'app', pageOrigin: PAGE_ORIGIN, ...s.target },
     storage,
     page: {
       search: () => s.search ?? '',

@@ -80,9 +80,29 @@ export interface LoadingView {
   kind: 'loading';
 }
 
-/** The app id was rejected (the app info failed). */
+/** The element has no app id. */
 export interface InvalidAppIdView {
   kind: 'invalid-app-id';
+}
+
+/**
+ * Why the app info failed, so the widget can say what is misconfigured (src/flow/app-problem.ts reads
+ * it from the failure). `reason` is also the key of the message; the other fields are its placeholders.
+ */
+export type AppProblem =
+  /** The server has no app with this id (404 app_not_found). `server`: the API's base URL. */
+  | { reason: 'app-not-found'; appId: string; server: string }
+  /** This page's origin is not the app's auth_origin (403 origin_not_allowed). */
+  | { reason: 'origin-not-allowed'; pageOrigin: string; authOrigin: string }
+  /** No identity server answered at `url` (network error, time-out, an answer that is not the API's). */
+  | { reason: 'server-unreachable'; url: string }
+  /** The server answered with another refusal (a 5xx, 429 …): `detail` is its message or the status. */
+  | { reason: 'server-error'; server: string; detail: string };
+
+/** The app info failed: the widget cannot be shown, and says why. */
+export interface AppUnavailableView {
+  kind: 'app-unavailable';
+  problem: AppProblem;
 }
 
 /** Combined / login-only / register-only identifier form. */
@@ -219,6 +239,7 @@ export interface SuccessView {
 export type ViewState =
   | LoadingView
   | InvalidAppIdView
+  | AppUnavailableView
   | IdentifierView
   | MagicLinkActivationView
   | RegisterPasskeyView

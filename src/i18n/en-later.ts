@@ -1,6 +1,9 @@
+import { appProblemsEn } from './app-problems/en';
+
 /**
- * English strings of the views after the identifier form: they travel in the later-views chunk, which
- * adds them to the English catalogue when it loads (see translator.ts `addEnglish`).
+ * English strings of the views after the identifier form and of the notices shown when the app cannot
+ * be loaded: they travel in the later-views chunk, which adds them to the English catalogue when it
+ * loads (see translator.ts `addEnglish`).
  */
 export const enLater = {
   // Passkey login and identity verification
@@ -94,4 +97,8 @@ export const enLater = {
   'please-contact-support-to-regain-access': 'Please contact support to regain access.',
   'no-fallback-title': 'Unable to sign in',
   'no-fallback-text': 'This app offers no other way to sign in on this device.',
+
+  // The app info failed: no app id, or what is misconfigured
+  'invalid-app-id': 'This app ID is invalid.',
+  ...appProblemsEn,
 } as const;

@@ -19,7 +19,6 @@ export const enFirst = {
   'public-registration-not-allowed': 'public registration not allowed',
   'unexpected-error': 'unexpected error',
   'request-timed-out': 'The server did not answer in time. Please try again.',
-  'invalid-app-id': 'This app ID is invalid.',
   loading: 'Loading',
   'secured-by': 'Secured by open-passage',
 

@@ -20,4 +20,5 @@ border-radius:var(--passage-secondary-button-border-radius,var(--passage-seconda
 .otp legend{padding:0;margin:0 0 8px;width:100%;text-align:center;font-size:14px}
 .otp-box{width:var(--passage-otp-box-size,var(--passage-otp-box-size-default));height:var(--passage-otp-box-size,var(--passage-otp-box-size-default));padding:0;text-align:center;font-size:18px;min-height:0}
 details{text-align:center}summary{cursor:pointer;color:var(--_link)}
+.problem{text-align:start;overflow-wrap:anywhere}
 `;

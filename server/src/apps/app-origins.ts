@@ -13,7 +13,8 @@ export function normalizeOrigin(origin: string): string {
  * request) and at once after a change through the admin API on this instance.
  */
 export class AppOrigins {
-  private byApp = new Map<string, string>();
+  /** Each app's auth_origin as configured and normalized. */
+  private byApp = new Map<string, { configured: string; normalized: string }>();
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
 
@@ -29,12 +30,17 @@ export class AppOrigins {
     this.loadedAt = 0;
   }
 
-  private async fresh(): Promise<Map<string, string>> {
+  private async fresh(): Promise<Map<string, { configured: string; normalized: string }>> {
     if (Date.now() - this.loadedAt > this.ttlMs) {
       this.loading ??= this.apps
         .list()
         .then((apps) => {
-          this.byApp = new Map(apps.map((app) => [app.id, normalizeOrigin(app.auth_origin)]));
+          this.byApp = new Map(
+            apps.map((app) => [
+              app.id,
+              { configured: app.auth_origin, normalized: normalizeOrigin(app.auth_origin) },
+            ]),
+          );
           this.loadedAt = Date.now();
         })
         .finally(() => {
@@ -45,15 +51,20 @@ export class AppOrigins {
     return this.byApp;
   }
 
+  /** The app's auth_origin as configured (for messages and logs), or undefined when there is no such app. */
+  async authOriginOf(appId: string): Promise<string | undefined> {
+    return (await this.fresh()).get(appId)?.configured;
+  }
+
   /** Is `origin` the auth_origin of this app? */
   async isAppOrigin(appId: string, origin: string): Promise<boolean> {
-    return (await this.fresh()).get(appId) === normalizeOrigin(origin);
+    return (await this.fresh()).get(appId)?.normalized === normalizeOrigin(origin);
   }
 
   /** Is `origin` the auth_origin of any app (for endpoints that name no app in the path)? */
   async isAnyAppOrigin(origin: string): Promise<boolean> {
     const wanted = normalizeOrigin(origin);
-    for (const known of (await this.fresh()).values()) if (known === wanted) return true;
+    for (const known of (await this.fresh()).values()) if (known.normalized === wanted) return true;
     return false;
   }
 }

@@ -9,6 +9,11 @@ function substitute(text: string, vars: Record<string, string>): string {
   return text.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => vars[name] ?? whole);
 }
 
+/** The `${NAME}`s an apps file may use: PUBLIC_URL and AUTH_ORIGIN (docs/server/apps-file.md). */
+export function appsFileVariables(config: { publicUrl: string; authOrigin: string }): Record<string, string> {
+  return { PUBLIC_URL: config.publicUrl, AUTH_ORIGIN: config.authOrigin };
+}
+
 export class AppsFileError extends Error {}
 
 /** The file's text, or an error that says in plain words why it cannot be read. */

@@ -5,16 +5,18 @@ import { newId } from '../security/random.js';
 import type { AppSettings } from './app-settings.js';
 
 /**
- * The app of the first run with APPS_FILE unset, whose origin is the server's own (`${PUBLIC_URL}`), so
- * the server starts and the file shows how apps are declared. Null when the file exists (it is never
- * overwritten). Nothing is written yet: the caller checks the app can be served first.
+ * The app of the first run with APPS_FILE unset, whose origin is `${AUTH_ORIGIN}` (the AUTH_ORIGIN
+ * setting, by default the server's own origin), so the server starts, the file shows how apps are
+ * declared, and a restart with `--auth-origin` lets a page elsewhere use the app without editing JSON.
+ * Null when the file exists (it is never overwritten). Nothing is written yet: the caller checks the app
+ * can be served first.
  */
 export function firstApp(path: string): AppSettings | null {
   if (existsSync(path)) return null;
   return {
     id: newId(),
     name: 'My app',
-    auth_origin: '${PUBLIC_URL}',
+    auth_origin: '${AUTH_ORIGIN}',
     redirect_url: '/',
     login_url: '',
     allowed_identifier: 'email',
@@ -44,4 +46,23 @@ export async function createFirstAppsFile(path: string, app: AppSettings): Promi
     throw error;
   }
   return true;
+}
+
+/** A page origin to name in the first run's advice (Vite's development server). */
+const EXAMPLE_ORIGIN = 'http://localhost:5173';
+
+/**
+ * What the first run prints after creating the apps file: the app, where its pages may be, and how to
+ * let a page on another origin use it (a browser there is refused until then: docs/server/apps-file.md).
+ */
+export function firstRunNotice(app: AppSettings, file: string, authOrigin: string): string[] {
+  return [
+    `  First run: created ${file} with one app, "${app.name}" (id ${app.id}).`,
+    `  Its auth_origin is \${AUTH_ORIGIN}, now ${authOrigin}: only pages on that origin may use it.`,
+    `  To show the sign-in elements on ${EXAMPLE_ORIGIN}, for example, restart with`,
+    `  --auth-origin ${EXAMPLE_ORIGIN} (or AUTH_ORIGIN=${EXAMPLE_ORIGIN}), or set auth_origin in the file.`,
+    '  Declare further apps in the same file ({"apps": [ … ]}) and restart after editing it;',
+    '  open-passage-server --help lists every setting.',
+    '',
+  ];
 }

@@ -12,6 +12,9 @@ export interface ServerConfig {
   host: string;
   /** The origin users reach this server at; `${PUBLIC_URL}` in the apps file resolves to it. */
   publicUrl: string;
+  /** The origin of the site showing the elements (AUTH_ORIGIN, default PUBLIC_URL): `${AUTH_ORIGIN}` in the
+   * apps file, which the first run's app takes as its auth_origin. */
+  authOrigin: string;
   /** Where the server keeps its files (DATA_DIR): the SQLite database unless DATABASE_URL names another. */
   dataDir: string;
   databaseUrl: string;
@@ -90,6 +93,13 @@ export const SETTINGS: readonly SettingHelp[] = [
       'true: development mode, which keeps the messages it cannot send in the dev outbox (/dev/outbox) and ' +
       'serves the view gallery and debug panel, all to this machine only. It needs a loopback PUBLIC_URL. ' +
       'false: never.',
+  },
+  {
+    name: 'AUTH_ORIGIN',
+    flag: '--auth-origin',
+    default: '<PUBLIC_URL>',
+    description:
+      'Origin of the site that shows the elements; ${AUTH_ORIGIN} in the apps file (the first run’s app’s auth_origin) stands for it.',
   },
   {
     name: 'DATA_DIR',
@@ -311,6 +321,18 @@ export function parseCspOrigins(raw: string | undefined): string[] {
   });
 }
 
+/** AUTH_ORIGIN: one bare http(s) origin (what a browser sends as Origin), or PUBLIC_URL when unset. */
+function parseAuthOrigin(raw: string | undefined, publicUrl: string): string {
+  const value = optional(raw);
+  if (value === null) return publicUrl;
+  if (!BARE_ORIGIN.test(value) || !URL.canParse(value)) {
+    throw new ConfigError(
+      `AUTH_ORIGIN must be an origin like http://localhost:5173 (scheme, host and port only), got "${value}"`,
+    );
+  }
+  return new URL(value).origin;
+}
+
 /**
  * Reads and checks every setting from `env`, throwing a ConfigError that names the first one it cannot
  * use (before the server writes anything). Relative paths (DATA_DIR, APPS_FILE, STATIC_DIR, ELEMENTS_WWW_DIR,
@@ -329,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     // Fastify listens on both 127.0.0.1 and ::1 for `localhost`.
     host: optional(env.HOST) ?? (devMode.on ? 'localhost' : '0.0.0.0'),
     publicUrl,
+    authOrigin: parseAuthOrigin(env.AUTH_ORIGIN, publicUrl),
     dataDir,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL, dataDir, cwd),
     appsFile: resolve(cwd, appsFile ?? 'passage-apps.json'),

@@ -7,7 +7,9 @@ import type { FastifyRequest } from 'fastify';
  * `http://host/v1/apps/…`, `/v1/apps/id#x`), and a pattern over the raw URL missed some of them.
  */
 export type RequestTarget =
-  { kind: 'app'; appId: string; isPublic: boolean } | { kind: 'contact' } | { kind: 'other' };
+  | { kind: 'app'; appId: string; isPublic: boolean; isAppInfo: boolean }
+  | { kind: 'contact' }
+  | { kind: 'other' };
 
 /** The route that answers CORS preflights (any OPTIONS request): its `*` parameter is the decoded path. */
 export const PREFLIGHT_ROUTE = '/*';
@@ -23,7 +25,9 @@ function targetOf(path: string, appId: string | undefined): RequestTarget {
   if (CONTACT.test(path)) return { kind: 'contact' };
   const app = APP_PATH.exec(path);
   if (!app || appId === undefined) return OTHER;
-  return { kind: 'app', appId, isPublic: PUBLIC_SUFFIX.test(app[2] ?? '') };
+  const rest = app[2] ?? '';
+  // The app-info call, `GET /v1/apps/{appId}`: the elements' first request.
+  return { kind: 'app', appId, isPublic: PUBLIC_SUFFIX.test(rest), isAppInfo: rest === '' || rest === '/' };
 }
 
 export function requestTarget(request: FastifyRequest): RequestTarget {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AppSettings } from '../apps/app-settings.js';
-import { readAppsFile } from '../apps/apps-file.js';
+import { appsFileVariables, readAppsFile } from '../apps/apps-file.js';
 import { AppsRepository } from '../apps/apps-repository.js';
 import type { ServerConfig } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
@@ -35,7 +35,7 @@ export async function runImport(
   file: string,
   appId: string | null,
 ): Promise<{ text: string; report: ImportReport }> {
-  const apps = await readAppsFile(config.appsFile, { PUBLIC_URL: config.publicUrl });
+  const apps = await readAppsFile(config.appsFile, appsFileVariables(config));
   const app = chooseApp(apps, appId);
   const text = await readFile(file, 'utf8');
   const records = readImportFile(text, app);

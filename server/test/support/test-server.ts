@@ -63,6 +63,8 @@ export async function startTestServer(
   );
   config.port = probe;
   config.publicUrl = options.publicUrl ?? `http://localhost:${probe}`;
+  // AUTH_ORIGIN's default is the public URL, known only now.
+  if (!options.env?.AUTH_ORIGIN) config.authOrigin = config.publicUrl;
   let server: OpenPassageServer;
   try {
     server = await buildServer(config, {

@@ -33,8 +33,12 @@ import { SignInElement, type SignInKind } from './sign-in-element';
  * @part actions - A row of buttons.
  * @part links - A row of link-styled buttons.
  * @part error - An error line (a polite live region, kept while empty).
- * @part notice - The "public registration not allowed" and invalid-app-id notices.
- * @part invalid-app-id - The invalid-app-id notice.
+ * @part notice - The "public registration not allowed" notice and the notices shown when the app cannot be loaded.
+ * @part invalid-app-id - Every notice shown when the app cannot be loaded (no app id, or one of the four below).
+ * @part app-not-found - The server has no app with this id.
+ * @part origin-not-allowed - This page's origin is not the app's auth_origin.
+ * @part server-unreachable - No identity server answered at the URL the element asked.
+ * @part server-error - The server refused with another error.
  * @part last-login-banner - "Welcome back, sign in as".
  * @part toggle - The login / register toggle.
  * @part branding - The badge.

@@ -176,6 +176,7 @@ export abstract class SignInElement {
       language: () => this.translator.lang,
       loadPhoneReader,
       client: lazyClient(this.appId, this.apiUrl),
+      target: { appId: this.appId, apiUrl: this.apiUrl, pageOrigin: location.origin },
       storage: defaultStorage(),
       page: {
         search: () => location.search,

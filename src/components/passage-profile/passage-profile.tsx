@@ -79,7 +79,11 @@ function pagePath(): string {
  * @part session-notice - The "session ended" notice.
  * @part reauthentication-notice - The "sign in again to continue" notice.
  * @part load-failed - The notice shown when the user could not be loaded.
- * @part invalid-app-id - The notice shown when the app id is invalid.
+ * @part invalid-app-id - Every notice shown when the app cannot be loaded (no app id, or one of the four below).
+ * @part app-not-found - The server has no app with this id.
+ * @part origin-not-allowed - This page's origin is not the app's auth_origin.
+ * @part server-unreachable - No identity server answered at the URL the element asked.
+ * @part server-error - The server refused with another error.
  * @part spinner - The loading spinner.
  * @part primary-button - The main actions.
  * @part secondary-button - Other actions.

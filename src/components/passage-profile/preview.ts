@@ -10,12 +10,24 @@ import type { PreviewRequest, ProfileSample, ProfileScene } from '../shared/prev
 import type { PassageProfile } from './passage-profile';
 
 /** An error shaped as the client raises it (FlowError). */
-const failure = (statusCode: number, code: string) => Object.assign(new Error(''), { statusCode, code });
+const failure = (statusCode: number, code: string, body?: unknown) =>
+  Object.assign(new Error(''), { statusCode, code, body });
 
 /** The errors of the scenes of a failed load. */
 const FAILURES: Partial<Record<ProfileScene, [number, string]>> = {
   'session-expired': [401, 'invalid_access_token'],
   'load-failed': [500, 'internal_error'],
+};
+
+/** The errors of the scenes whose app info fails, as the server (or the network) gives them. */
+const APP_FAILURES: Partial<Record<ProfileScene, Parameters<typeof failure>>> = {
+  'invalid-app': [404, 'app_not_found'],
+  'origin-not-allowed': [
+    403,
+    'origin_not_allowed',
+    { origin: 'http://localhost:5173', auth_origin: 'http://localhost:8080' },
+  ],
+  'server-unreachable': [0, 'network_error'],
 };
 
 /** Answers from the sample; changes stay in memory and are reported instead of sent. */
@@ -27,10 +39,13 @@ export function sampleClient(
   let { user, devices, metadata } = sample;
   const never = new Promise<never>(() => undefined);
   const failed = FAILURES[sample.scene];
+  const appFailure = APP_FAILURES[sample.scene];
   const client: ProfileClient = {
+    // Fixed addresses, so a preview reads the same on every page.
+    target: { appId: app.id, apiUrl: 'http://localhost:8080', pageOrigin: 'http://localhost:5173' },
     appInfo: async () => {
       if (sample.scene === 'loading') return never;
-      if (sample.scene === 'invalid-app') throw failure(404, 'app_not_found');
+      if (appFailure) throw failure(...appFailure);
       return app;
     },
     hasSession: () => sample.scene !== 'signed-out',

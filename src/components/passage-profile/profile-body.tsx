@@ -108,12 +108,19 @@ export function ProfileBody(ui: ProfileUi) {
       return (
         <div key="spinner" class="spinner" part="spinner" role="progressbar" aria-label={t('loading')} />
       );
-    case 'invalid-app':
+    case 'invalid-app': {
+      // What is misconfigured (src/flow/app-problem.ts), or that the element names no app.
+      const problem = view.appProblem;
       return (
-        <p class="notice" part="invalid-app-id" role="alert">
-          {t('invalid-app-id')}
+        <p
+          class={problem ? 'notice problem' : 'notice'}
+          part={problem ? `invalid-app-id ${problem.reason}` : 'invalid-app-id'}
+          role="alert"
+        >
+          {problem ? t(problem.reason, problem) : t('invalid-app-id')}
         </p>
       );
+    }
     case 'signed-out':
       return SignInNotice(
         ui,

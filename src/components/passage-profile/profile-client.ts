@@ -16,6 +16,7 @@ export function profileClient(appId: string, apiUrl: string): ProfileClient {
   const client = new PassageClient(appId, { apiUrl });
   const account = () => client.getCurrentUser();
   return {
+    target: { appId, apiUrl, pageOrigin: typeof location === 'undefined' ? '' : location.origin },
     // Without an app id (the element defined before its framework set its props) there is nothing to ask
     // the server for: the element shows the invalid-app view until app-id arrives, as passage-auth does.
     appInfo: () => (appId ? client.appInfo() : Promise.reject(new Error('no app id'))),

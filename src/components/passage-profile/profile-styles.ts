@@ -85,6 +85,7 @@ td.actions button+button{margin:6px 0 0 auto}}
 .sign-out{display:flex;justify-content:center}
 .notice{text-align:center}
 .notice p{margin:0 0 12px}
+.problem{text-align:start;overflow-wrap:anywhere}
 .modal{max-width:300px;padding:20px;color:var(--_text);background:var(--_bg);border:1px solid ${DIVIDER};
 border-radius:${v('container-border-radius')};box-shadow:${v('container-box-shadow')};
 font-family:${v('body-font-family')};font-size:${v('body-font-size')};animation:fade .2s ease-out}

@@ -23,6 +23,8 @@ export type ProfileScene =
   | 'signed-out'
   | 'session-expired'
   | 'invalid-app'
+  | 'origin-not-allowed'
+  | 'server-unreachable'
   | 'load-failed'
   | 'edit-email'
   | 'edit-phone'

@@ -1,6 +1,7 @@
 /**
  * The views after the identifier form, in their own chunk: a page pays for them only once a visitor
- * starts to sign in (render-view.tsx preloads this when the form gets focus).
+ * starts to sign in (render-view.tsx preloads this when the form gets focus). The notices shown
+ * instead of the form when the app cannot be loaded are here too: a working page never needs them.
  */
 import type { ViewState } from '../../flow/view-state';
 import { h } from '@stencil/core';
@@ -13,6 +14,8 @@ import { renderOneTimeCode } from './one-time-code-view';
 import { renderPasskeyLogin, renderRegisterPasskey } from './passkey-views';
 import {
   renderAddDevice,
+  renderAppUnavailable,
+  renderInvalidAppId,
   renderDeviceNotSupported,
   renderLoginNotSupported,
   renderNoFallback,
@@ -24,7 +27,7 @@ import type { ViewContext } from './view-context';
 addEnglish(enLater);
 addViewSheet(LATER_VIEW_STYLES);
 
-export type LaterView = Exclude<ViewState, { kind: 'loading' | 'invalid-app-id' | 'identifier' }>;
+export type LaterView = Exclude<ViewState, { kind: 'loading' | 'identifier' }>;
 
 /** A later view (its rules are among the views' sheets since this chunk loaded). */
 export function renderLaterView(state: LaterView, ctx: ViewContext) {
@@ -49,5 +52,9 @@ export function renderLaterView(state: LaterView, ctx: ViewContext) {
       return renderNoFallback(state, ctx);
     case 'success':
       return renderSuccess(ctx);
+    case 'invalid-app-id':
+      return renderInvalidAppId(ctx);
+    case 'app-unavailable':
+      return renderAppUnavailable(state, ctx);
   }
 }

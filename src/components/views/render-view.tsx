@@ -2,10 +2,9 @@ import { h } from '@stencil/core';
 import type { ViewState } from '../../flow/view-state';
 import { adoptStyles, CONSTRUCTABLE, cspNonce, viewSheets } from '../../themes/sheets';
 import { VIEW_STYLES } from '../../themes/styles';
-import { renderInvalidAppId, renderLoading } from './first-views';
+import { renderLoading } from './first-views';
 import { focusOnViewChange } from './focus';
 import { renderIdentifier } from './identifier-view';
-import type { LaterView } from './later-views';
 import type { ViewContext } from './view-context';
 
 type LaterViews = typeof import('./later-views');
@@ -18,24 +17,13 @@ export function loadLaterViews(): Promise<LaterViews> {
   return loadingLater;
 }
 
-function isFirstView(state: ViewState): state is Exclude<ViewState, LaterView> {
-  return state.kind === 'loading' || state.kind === 'invalid-app-id' || state.kind === 'identifier';
-}
-
 /** What is on screen: the state's view, or the spinner while a later view's chunk arrives. */
 function shown(state: ViewState, ctx: ViewContext): { key: string; kind: string; body: unknown } {
-  if (isFirstView(state)) {
-    if (state.kind === 'identifier') {
-      return { key: `identifier-${state.mode}`, kind: state.kind, body: renderIdentifier(state, ctx) };
-    }
-    return {
-      key: state.kind,
-      kind: state.kind,
-      body: state.kind === 'loading' ? renderLoading(ctx) : renderInvalidAppId(ctx),
-    };
+  if (state.kind === 'identifier') {
+    return { key: `identifier-${state.mode}`, kind: state.kind, body: renderIdentifier(state, ctx) };
   }
-  if (!laterViews) {
-    void loadLaterViews().then(() => ctx.requestRender?.());
+  if (state.kind === 'loading' || !laterViews) {
+    if (state.kind !== 'loading') void loadLaterViews().then(() => ctx.requestRender?.());
     return { key: 'loading', kind: 'loading', body: renderLoading(ctx) };
   }
   const key = state.kind === 'magic-link-activation' ? `activation-${state.status}` : state.kind;

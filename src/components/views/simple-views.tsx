@@ -1,5 +1,5 @@
 import { h } from '@stencil/core';
-import type { AddDeviceView, NoFallbackView } from '../../flow/view-state';
+import type { AddDeviceView, AppUnavailableView, NoFallbackView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
 import { ErrorLine, LinkButton, PrimaryButton, Title } from './controls';
@@ -55,3 +55,20 @@ export const renderSuccess = (ctx: ViewContext) => [
     {ctx.t.t('successfully-logged-in-redirect')}
   </p>,
 ];
+
+/** The element names no app. */
+export const renderInvalidAppId = (ctx: ViewContext) => (
+  <p class="notice" part="notice invalid-app-id" role="alert">
+    {ctx.t.t('invalid-app-id')}
+  </p>
+);
+
+/**
+ * The app info failed: what is misconfigured, or that the server failed. The `invalid-app-id` part is
+ * kept on each (it once named the one notice for all of them); the reason's part tells them apart.
+ */
+export const renderAppUnavailable = ({ problem }: AppUnavailableView, ctx: ViewContext) => (
+  <p class="notice problem" part={`notice invalid-app-id ${problem.reason}`} role="alert">
+    {ctx.t.t(problem.reason, problem)}
+  </p>
+);

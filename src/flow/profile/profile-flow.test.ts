@@ -38,13 +38,26 @@ describe('loading', () => {
     expect(changes).toEqual([{ type: 'loaded', user: flow.state.user }]);
   });
 
-  it('says the app id is invalid when the app cannot be loaded', async () => {
+  it('says what is misconfigured when the app cannot be loaded', async () => {
     const { flow, changes } = setup({
-      client: { appInfo: async () => Promise.reject(new ClientError(404)) },
+      client: { appInfo: async () => Promise.reject(new ClientError(404, 'app_not_found')) },
     });
     await flow.load();
     expect(flow.state.status).toBe('invalid-app');
+    expect(flow.state.appProblem).toEqual({
+      reason: 'app-not-found',
+      appId: 'app',
+      server: 'http://localhost:5173',
+    });
     expect(changes).toEqual([]);
+    const unreachable = setup({
+      client: { appInfo: async () => Promise.reject(new ClientError(0, 'network_error', 'Failed to fetch')) },
+    });
+    await unreachable.flow.load();
+    expect(unreachable.flow.state.appProblem).toEqual({
+      reason: 'server-unreachable',
+      url: 'http://localhost:5173/v1/apps/app',
+    });
   });
 
   it('shows the signed-out notice without a session, and asks the server nothing about the user', async () => {

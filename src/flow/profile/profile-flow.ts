@@ -10,6 +10,7 @@ import type { Params } from '../../i18n/format';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { IdentifierType } from '../view-state';
 import { checkDeviceName, currentDeviceId, type DevicePage, devicePage, pageAfterResize } from './devices';
+import { appProblem } from '../app-problem';
 import { classifyFailure, failureText } from './failures';
 import { checkNewIdentifier } from './identifier-edit';
 import { canLookUp, identifierKinds, needsPhoneLibrary } from './login-rows';
@@ -64,12 +65,16 @@ export class ProfileFlow {
       reauthenticate: false,
       signedOutNotice: 'there-is-no-currently-logged-in-user',
       busy: false,
+      appProblem: null,
     });
     let app: AppInfo;
     try {
       app = await client.appInfo();
-    } catch {
-      if (fresh()) this.reduce({ type: 'failed', status: 'invalid-app' });
+    } catch (error) {
+      if (!fresh()) return;
+      const { target } = client;
+      this.set({ appProblem: target.appId ? appProblem(error, target) : null });
+      this.reduce({ type: 'failed', status: 'invalid-app' });
       return;
     }
     if (!fresh()) return;

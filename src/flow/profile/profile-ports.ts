@@ -3,12 +3,15 @@ import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
 import type { ProfileTranslator } from '../../i18n/profile';
 import type { PhoneReader } from '../validation/phone-reader';
+import type { AppTarget } from '../ports';
 import type { IdentifierType } from '../view-state';
 import type { ProfileChange } from './profile-events';
 
 /** The client operations of one app (app-id and api-url as they were when the load began). Failures
  * reject with `FlowError`-shaped errors. */
 export interface ProfileClient {
+  /** The app id and API it asks (a failed app info is told with them: src/flow/app-problem.ts). */
+  readonly target: AppTarget;
   appInfo(): Promise<AppInfo>;
   /** Whether this browser holds an auth or a refresh token (no request). */
   hasSession(): boolean;

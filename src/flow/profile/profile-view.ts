@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
 import type { ProfileMessageKey } from '../../i18n/profile';
+import type { AppProblem } from '../view-state';
 import { DEFAULT_PAGE_SIZE } from './devices';
 import type { MetadataValues } from './metadata-form';
 import { initialProfileState, type ProfileState } from './profile-state';
@@ -9,6 +10,8 @@ import { initialProfileState, type ProfileState } from './profile-state';
  * worded (errors, confirmations) are strings: they keep the language they were said in. */
 export interface ProfileView extends ProfileState {
   app: AppInfo | null;
+  /** Why the app info failed (status `invalid-app`); null when the element names no app. */
+  appProblem: AppProblem | null;
   user: CurrentUser | null;
   devices: Device[];
   /** The stored metadata (the form shows it while not editing). */
@@ -37,6 +40,7 @@ export interface ProfileView extends ProfileState {
 export const initialProfileView: ProfileView = {
   ...initialProfileState,
   app: null,
+  appProblem: null,
   user: null,
   devices: [],
   metadata: {},

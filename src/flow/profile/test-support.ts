@@ -73,6 +73,7 @@ export function fakeClient(app: AppInfo, patch: Partial<ProfileClient> = {}) {
   let user = currentUser();
   let devices = [device('d1'), device('d2')];
   const client: ProfileClient = {
+    target: { appId: app.id, pageOrigin: 'http://localhost:5173' },
     appInfo: async () => app,
     hasSession: () => true,
     magicLinkActivate: async () => ({}),

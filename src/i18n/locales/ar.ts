@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsAr } from '../app-problems/ar';
 
 export const ar: Messages = {
   'login-title': 'تسجيل الدخول',
@@ -120,4 +121,5 @@ export const ar: Messages = {
   'invalid-email': 'بريد إلكتروني غير صالح',
   'no-decimals': 'بدون كسور عشرية',
   'invalid-phone': 'رقم هاتف غير صالح',
+  ...appProblemsAr,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsDe } from '../app-problems/de';
 
 export const de: Messages = {
   'login-title': 'Anmelden',
@@ -127,4 +128,5 @@ export const de: Messages = {
   'invalid-email': 'ungültige E-Mail',
   'no-decimals': 'keine Dezimalstellen',
   'invalid-phone': 'ungültige Telefonnummer',
+  ...appProblemsDe,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsEs } from '../app-problems/es';
 
 export const es: Messages = {
   'login-title': 'Iniciar sesión',
@@ -125,4 +126,5 @@ export const es: Messages = {
   'invalid-email': 'correo no válido',
   'no-decimals': 'sin decimales',
   'invalid-phone': 'teléfono no válido',
+  ...appProblemsEs,
 };

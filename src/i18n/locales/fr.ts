@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsFr } from '../app-problems/fr';
 
 export const fr: Messages = {
   'login-title': 'Se connecter',
@@ -126,4 +127,5 @@ export const fr: Messages = {
   'invalid-email': 'e-mail invalide',
   'no-decimals': 'pas de décimales',
   'invalid-phone': 'téléphone invalide',
+  ...appProblemsFr,
 };

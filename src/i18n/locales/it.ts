@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsIt } from '../app-problems/it';
 
 export const it: Messages = {
   'login-title': 'Accedi',
@@ -123,4 +124,5 @@ export const it: Messages = {
   'invalid-email': 'email non valida',
   'no-decimals': 'niente decimali',
   'invalid-phone': 'telefono non valido',
+  ...appProblemsIt,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsNl } from '../app-problems/nl';
 
 export const nl: Messages = {
   'login-title': 'Inloggen',
@@ -125,4 +126,5 @@ export const nl: Messages = {
   'invalid-email': 'ongeldig e-mailadres',
   'no-decimals': 'geen decimalen',
   'invalid-phone': 'ongeldig telefoonnummer',
+  ...appProblemsNl,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsPl } from '../app-problems/pl';
 
 export const pl: Messages = {
   'login-title': 'Zaloguj się',
@@ -124,4 +125,5 @@ export const pl: Messages = {
   'invalid-email': 'nieprawidłowy e-mail',
   'no-decimals': 'bez części dziesiętnych',
   'invalid-phone': 'nieprawidłowy telefon',
+  ...appProblemsPl,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsPt } from '../app-problems/pt';
 
 export const pt: Messages = {
   'login-title': 'Entrar',
@@ -125,4 +126,5 @@ export const pt: Messages = {
   'invalid-email': 'e-mail inválido',
   'no-decimals': 'sem casas decimais',
   'invalid-phone': 'telefone inválido',
+  ...appProblemsPt,
 };

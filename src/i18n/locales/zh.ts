@@ -1,4 +1,5 @@
 import type { Messages } from '../en';
+import { appProblemsZh } from '../app-problems/zh';
 
 export const zh: Messages = {
   'login-title': '登录',
@@ -119,4 +120,5 @@ export const zh: Messages = {
   'invalid-email': '电子邮件无效',
   'no-decimals': '不能有小数',
   'invalid-phone': '电话无效',
+  ...appProblemsZh,
 };

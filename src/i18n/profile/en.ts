@@ -1,3 +1,5 @@
+import { appProblemsEn } from '../app-problems/en';
+
 /**
  * English strings of `<passage-profile>`: bundled, and the reference its other languages are checked
  * against. The metadata and identifier messages have a fixed wording. `{name}` placeholders.
@@ -108,6 +110,9 @@ export const profileEn = {
   'signed-out-server-unreachable':
     'You are signed out on this device, but the server could not be reached to end your session.',
   'reauthentication-required': 'For your security, please sign in again before making this change.',
+
+  // The app info failed: what is misconfigured
+  ...appProblemsEn,
 } as const;
 
 export type ProfileMessageKey = keyof typeof profileEn;

@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsAr } from '../../app-problems/ar';
 
 export const profileAr: ProfileMessages = {
   'profile-title': 'حسابي',
@@ -90,4 +91,5 @@ export const profileAr: ProfileMessages = {
   'sign-in-again': 'تسجيل الدخول مرة أخرى',
   'signed-out-server-unreachable': 'تم تسجيل خروجك على هذا الجهاز، لكن تعذّر الوصول إلى الخادم لإنهاء جلستك.',
   'reauthentication-required': 'لحمايتك، يُرجى تسجيل الدخول مرة أخرى قبل إجراء هذا التغيير.',
+  ...appProblemsAr,
 };

@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsDe } from '../../app-problems/de';
 
 export const profileDe: ProfileMessages = {
   'profile-title': 'Mein Konto',
@@ -96,4 +97,5 @@ export const profileDe: ProfileMessages = {
     'Du bist auf diesem Gerät abgemeldet, aber der Server war nicht erreichbar, um deine Sitzung zu beenden.',
   'reauthentication-required':
     'Melde dich zu deiner Sicherheit erneut an, bevor du diese Änderung vornimmst.',
+  ...appProblemsDe,
 };

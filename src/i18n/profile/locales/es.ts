@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsEs } from '../../app-problems/es';
 
 export const profileEs: ProfileMessages = {
   'profile-title': 'Mi cuenta',
@@ -94,4 +95,5 @@ export const profileEs: ProfileMessages = {
   'signed-out-server-unreachable':
     'Has cerrado sesión en este dispositivo, pero no se pudo contactar con el servidor para terminar tu sesión.',
   'reauthentication-required': 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
+  ...appProblemsEs,
 };

@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsFr } from '../../app-problems/fr';
 
 export const profileFr: ProfileMessages = {
   'profile-title': 'Mon compte',
@@ -95,4 +96,5 @@ export const profileFr: ProfileMessages = {
   'signed-out-server-unreachable':
     'Vous êtes déconnecté sur cet appareil, mais le serveur n’a pas pu être joint pour fermer votre session.',
   'reauthentication-required': 'Pour votre sécurité, reconnectez-vous avant de faire cette modification.',
+  ...appProblemsFr,
 };

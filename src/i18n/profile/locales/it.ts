@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsIt } from '../../app-problems/it';
 
 export const profileIt: ProfileMessages = {
   'profile-title': 'Il mio account',
@@ -95,4 +96,5 @@ export const profileIt: ProfileMessages = {
   'signed-out-server-unreachable':
     'Sei uscito su questo dispositivo, ma non è stato possibile raggiungere il server per chiudere la sessione.',
   'reauthentication-required': 'Per sicurezza, accedi di nuovo prima di fare questa modifica.',
+  ...appProblemsIt,
 };

@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsNl } from '../../app-problems/nl';
 
 export const profileNl: ProfileMessages = {
   'profile-title': 'Mijn account',
@@ -95,4 +96,5 @@ export const profileNl: ProfileMessages = {
   'signed-out-server-unreachable':
     'Je bent op dit apparaat uitgelogd, maar de server was niet bereikbaar om je sessie te beëindigen.',
   'reauthentication-required': 'Log voor je veiligheid opnieuw in voordat je deze wijziging maakt.',
+  ...appProblemsNl,
 };

@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsPl } from '../../app-problems/pl';
 
 export const profilePl: ProfileMessages = {
   'profile-title': 'Moje konto',
@@ -96,4 +97,5 @@ export const profilePl: ProfileMessages = {
     'Wylogowano na tym urządzeniu, ale nie udało się połączyć z serwerem, aby zakończyć sesję.',
   'reauthentication-required':
     'Ze względów bezpieczeństwa zaloguj się ponownie przed wprowadzeniem tej zmiany.',
+  ...appProblemsPl,
 };

@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsPt } from '../../app-problems/pt';
 
 export const profilePt: ProfileMessages = {
   'profile-title': 'Minha conta',
@@ -95,4 +96,5 @@ export const profilePt: ProfileMessages = {
   'signed-out-server-unreachable':
     'Você saiu neste dispositivo, mas não foi possível contatar o servidor para encerrar sua sessão.',
   'reauthentication-required': 'Por segurança, entre novamente antes de fazer esta alteração.',
+  ...appProblemsPt,
 };

@@ -1,4 +1,5 @@
 import type { ProfileMessages } from '../en';
+import { appProblemsZh } from '../../app-problems/zh';
 
 export const profileZh: ProfileMessages = {
   'profile-title': '我的账户',
@@ -91,4 +92,5 @@ export const profileZh: ProfileMessages = {
   'sign-in-again': '重新登录',
   'signed-out-server-unreachable': '您已在此设备上退出登录，但无法连接服务器来结束您的会话。',
   'reauthentication-required': '为了您的安全，请在进行此更改前重新登录。',
+  ...appProblemsZh,
 };
