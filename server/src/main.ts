@@ -31,13 +31,9 @@ async function main(): Promise<void> {
   if (command.kind === 'version') return void process.stdout.write(`${packageVersion()}\n`);
   if (command.kind === 'api-key') return void process.stdout.write(apiKeyText(command.name));
   if (command.kind === 'import') {
-    const { text, report } = await runImport(
-      loadConfig({ ...process.env, ...command.env }),
-      command.file,
-      command.app,
-    );
-    process.stdout.write(text);
-    if (report.failed > 0) process.exitCode = 1;
+    const config = loadConfig({ ...process.env, ...command.env });
+    const totals = await runImport(config, command.file, command.app, process.stdout);
+    if (totals.failed > 0) process.exitCode = 1;
     return;
   }
 
