@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { type AddressInfo, createServer } from 'node:net';
 import { relative } from 'node:path';
-import { buildServer } from './app.js';
 import { createFirstAppsFile } from './apps/first-app.js';
 import { helpText, packageVersion, parseCommandLine, UsageError } from './cli.js';
 import { loadConfig } from './config/config.js';
@@ -44,6 +43,8 @@ async function main(): Promise<void> {
     config = loadConfig({ ...env, PORT: String(await freePort(config.host)) });
   }
   const firstApp = config.appsFileIsDefault ? await createFirstAppsFile(config.appsFile) : null;
+  // Loaded only to serve: the commands run without the whole server in memory (an import's peak RSS).
+  const { buildServer } = await import('./app.js');
   const server = await buildServer(config);
   await server.http.listen({ port: config.port, host: config.host });
   const address = server.http.server.address();
