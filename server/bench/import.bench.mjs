@@ -5,9 +5,11 @@
 //      the import must not hold up sign-ins). Posted as the JSON body `{users: [...]}` and as a CSV file
 //      (`Content-Type: text/csv`).
 //  (b) CLI: `open-passage-server import users.csv` of a ~50 MB CSV; prints rows/s and the command's peak RSS.
+// Both also print the CPU time the server or command spent, steadier than wall time on a shared machine.
 // BENCH_IMPORT_ROWS (30000), BENCH_CSV_MB (50), BENCH_ROUNDS (3, HTTP rounds; each on a fresh database),
 // BENCH_ONLY=http|cli, BENCH_DATABASE_URL=postgres://… (an admin URL: each round gets a database of its own,
-// dropped after) to run on PostgreSQL instead of SQLite. All traffic stays on 127.0.0.1.
+// dropped after) to run on PostgreSQL instead of SQLite, BENCH_MAIN=<another build's dist/main.js> to
+// measure it instead of this one (nothing is built then). All traffic stays on 127.0.0.1.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/start-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const main = join(root, 'server/dist/main.js');
+const main = process.env.BENCH_MAIN ?? join(root, 'server/dist/main.js');
 const rowsWanted = Number(process.env.BENCH_IMPORT_ROWS ?? 30_000);
 const csvMegabytes = Number(process.env.BENCH_CSV_MB ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -28,7 +30,9 @@ const pgAdmin = process.env.BENCH_DATABASE_URL ?? null;
 const APP_ID = 'benchImport0000000000001';
 const ADMIN_KEY = randomBytes(24).toString('hex');
 
-execFileSync('npm', ['run', 'build', '-w', 'open-passage-server'], { cwd: root, stdio: 'ignore' });
+if (!process.env.BENCH_MAIN) {
+  execFileSync('npm', ['run', 'build', '-w', 'open-passage-server'], { cwd: root, stdio: 'ignore' });
+}
 const dir = mkdtempSync(join(tmpdir(), 'op-import-bench-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
@@ -95,6 +99,12 @@ function request(base, method, path, body, headers = {}) {
   });
 }
 
+/** CPU ms used so far by a process (all its threads), from /proc (USER_HZ is 100 on Linux). */
+function serverCpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 const fmt = (x, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 const range = (xs, digits = 0) => {
@@ -147,12 +157,14 @@ async function httpRound(name, upload) {
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
+    const cpuBefore = serverCpuMs(server.pid);
     const started = performance.now();
     const answer = await request(base, 'POST', `/admin/v1/apps/${APP_ID}/users/import`, upload.body, {
       authorization: `Bearer ${ADMIN_KEY}`,
       'content-type': upload.type,
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpuSeconds = (serverCpuMs(server.pid) - cpuBefore) / 1000;
     importing = false;
     await probing;
     if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${answer.body.slice(0, 300)}`);
@@ -161,6 +173,7 @@ async function httpRound(name, upload) {
     probes.sort((a, b) => a - b);
     return {
       rowsPerSecond: rowsWanted / seconds,
+      rowsPerCpuSecond: rowsWanted / cpuSeconds,
       seconds,
       probes: probes.length,
       p50: percentile(probes, 50),
@@ -179,8 +192,10 @@ if (only.includes('http')) {
   console.log(
     `\nHTTP import of ${rowsWanted} users into the built server (${database}), GET /v1/health probed meanwhile; ${rounds} rounds, median (min–max)\n`,
   );
-  console.log('| upload | size | rows/s | seconds | probes | health p50 ms | p90 ms | max ms |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| upload | size | rows/s | rows per server CPU s | seconds | probes | health p50 ms | p90 ms | max ms |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, upload] of Object.entries(uploads)) {
     const results = [];
     for (let round = 0; round < rounds; round++) {
@@ -199,7 +214,7 @@ if (only.includes('http')) {
       );
     const mb = (Buffer.byteLength(upload.body) / 1e6).toFixed(1);
     console.log(
-      `| ${name} | ${mb} MB | ${col('rowsPerSecond')} | ${col('seconds', 1)} | ${col('probes')} | ${col('p50', 1)} | ${col('p90', 1)} | ${col('max', 1)} |`,
+      `| ${name} | ${mb} MB | ${col('rowsPerSecond')} | ${col('rowsPerCpuSecond')} | ${col('seconds', 1)} | ${col('probes')} | ${col('p50', 1)} | ${col('p90', 1)} | ${col('max', 1)} |`,
     );
   }
 }
@@ -229,7 +244,7 @@ if (only.includes('cli')) {
   const probe = join(dir, 'peak-rss.mjs');
   writeFileSync(
     probe,
-    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, JSON.stringify(process.resourceUsage())));\n`,
   );
   const db = await freshDatabase('cli');
   const started = performance.now();
@@ -248,10 +263,12 @@ if (only.includes('cli')) {
   const [code] = await once(child, 'exit');
   const seconds = (performance.now() - started) / 1000;
   await db.drop();
-  const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
+  const usage = JSON.parse(readFileSync(rssFile, 'utf8'));
+  const peakMb = usage.maxRSS / 1024;
+  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
   const totals = /Imported into app \S+: (.*)\./.exec(lastLines)?.[1] ?? 'no report';
   console.log(
-    `\nCLI import of a ${(statSync(csv).size / 1e6).toFixed(1)} MB CSV (${rows} rows, ${database}): exit ${code}, ${fmt(seconds, 1)} s, ${fmt(rows / seconds)} rows/s, peak RSS ${fmt(peakMb)} MB, report ${(stdoutBytes / 1e6).toFixed(1)} MB: ${totals}`,
+    `\nCLI import of a ${(statSync(csv).size / 1e6).toFixed(1)} MB CSV (${rows} rows, ${database}): exit ${code}, ${fmt(seconds, 1)} s, ${fmt(rows / seconds)} rows/s, ${fmt(cpuSeconds, 1)} CPU s (${fmt(rows / cpuSeconds)} rows per CPU s), peak RSS ${fmt(peakMb)} MB, report ${(stdoutBytes / 1e6).toFixed(1)} MB: ${totals}`,
   );
   if (stderr) console.log(`stderr: ${stderr.trim().slice(0, 300)}`);
 }

@@ -34,7 +34,12 @@ describe('isUniqueViolation', () => {
     const uniqueIndex = await refusal({ ...user, id: 'uniqueUser00000000000002' });
     expect(isUniqueViolation(primaryKey), String(primaryKey)).toBe(true);
     expect(isUniqueViolation(uniqueIndex), String(uniqueIndex)).toBe(true);
-    const notNull = await refusal({ ...user, id: 'uniqueUser00000000000003', email: null, app_id: null as never });
+    const notNull = await refusal({
+      ...user,
+      id: 'uniqueUser00000000000003',
+      email: null as never,
+      app_id: null as never,
+    });
     expect(notNull).toBeInstanceOf(Error);
     expect(isUniqueViolation(notNull)).toBe(false);
     expect(isUniqueViolation(new Error('unique'))).toBe(false);

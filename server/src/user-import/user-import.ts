@@ -1,165 +1,25 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
-import { PreparedQuery } from '../db/prepared-query.js';
-import type { Insertable } from 'kysely';
-import type { UsersTable } from '../db/schema.js';
 import { RefreshTokens } from '../tokens/refresh-tokens.js';
 import { isUniqueViolation, type UserRow } from '../users/users-repository.js';
+import { BatchPlan, failed, type ImportOutcome, type RowResult } from './batch-plan.js';
 import { type ImportedUser, type ImportRecord, RowProblem, toImportedUser } from './import-row.js';
 
-export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed';
+export type { ImportOutcome } from './batch-plan.js';
 
 /** What became of one row: its name (`user #3`, `line 4`), the user's id, and why it was not stored. */
-export interface RowReport {
+export interface RowReport extends RowResult {
   row: string;
-  id: string;
-  outcome: ImportOutcome;
-  reason: string;
 }
 
 export type ImportTotals = Record<ImportOutcome, number>;
 
 /**
- * Rows stored in one transaction: enough that commits cost little, few enough that a batch holds the
- * database (and, with SQLite's synchronous driver, the event loop) for milliseconds, not seconds.
+ * Rows stored in one transaction: enough that queries and commits cost little per row, few enough that
+ * a batch holds the database (and, with SQLite's synchronous driver, the event loop) for milliseconds.
  */
 export const IMPORT_BATCH_SIZE = 200;
-
-/** The import's queries, compiled once for the database and its transactions. */
-class ImportQueries {
-  readonly byId: PreparedQuery<[string], UserRow>;
-  readonly byIdentifiers: PreparedQuery<[string, string | null, string | null], UserRow>;
-  readonly insert: PreparedQuery<unknown[], unknown>;
-  readonly update: PreparedQuery<unknown[], unknown>;
-  readonly columns: (keyof UsersTable)[] = [
-    'email',
-    'phone',
-    'email_verified',
-    'phone_verified',
-    'status',
-    'user_metadata',
-    'login_count',
-    'last_login_at',
-    'updated_at',
-  ];
-
-  constructor(db: Db) {
-    // Across apps: a user id is unique in the whole database.
-    this.byId = new PreparedQuery(db, (q, id: string) =>
-      q.selectFrom('users').selectAll().where('id', '=', id),
-    );
-    this.byIdentifiers = new PreparedQuery(
-      db,
-      (q, appId: string, email: string | null, phone: string | null) =>
-        q
-          .selectFrom('users')
-          .selectAll()
-          .where('app_id', '=', appId)
-          .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)])),
-    );
-    const set = (values: unknown[]) =>
-      Object.fromEntries(this.columns.map((column, i) => [column, values[i]]));
-    const n = this.columns.length;
-    this.insert = new PreparedQuery(
-      db,
-      (q, ...values: unknown[]) =>
-        q.insertInto('users').values({
-          ...set(values),
-          id: values[n] as string,
-          app_id: values[n + 1] as string,
-          created_at: values[n + 2] as string,
-        } as Insertable<UsersTable>),
-      n + 3,
-    );
-    this.update = new PreparedQuery(
-      db,
-      (q, ...values: unknown[]) =>
-        q
-          .updateTable('users')
-          .set(set(values))
-          .where('app_id', '=', values[n] as string)
-          .where('id', '=', values[n + 1] as string),
-      n + 2,
-    );
-  }
-}
-
-type RowResult = Omit<RowReport, 'row'>;
-
-const failed = (id: string | null, reason: string): RowResult => ({
-  id: id ?? '',
-  outcome: 'failed',
-  reason,
-});
-
-const storedTime = (value: string) => new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
-
-/** Whether a stored user stays as it is (unchanged or skipped, with why), or null when the row replaces it. */
-function keepStored(stored: UserRow, user: ImportedUser): RowResult | null {
-  const kept = (outcome: 'unchanged' | 'skipped', reason: string) => ({ id: stored.id, outcome, reason });
-  if (!user.updated_at)
-    return kept('unchanged', 'already present; the row has no updated_at to show it is newer');
-  const storedAt = storedTime(stored.updated_at);
-  const incoming = new Date(user.updated_at).getTime();
-  if (incoming === storedAt.getTime()) return kept('unchanged', 'already imported');
-  if (incoming < storedAt.getTime()) {
-    return kept('skipped', `the stored record is newer (updated ${storedAt.toISOString()})`);
-  }
-  return null;
-}
-
-/** Imports one checked row on `db` (the batch's transaction). Constraint errors are left to the caller. */
-async function importRow(
-  db: Db,
-  q: ImportQueries,
-  app: AppSettings,
-  user: ImportedUser,
-  newId: () => string,
-): Promise<RowResult> {
-  // A row names its user by id, or else by email or phone.
-  const byId = user.id ? await q.byId.first(db, user.id) : undefined;
-  if (byId && byId.app_id !== app.id)
-    return failed(user.id, `the id ${user.id} belongs to a user of another app.`);
-  let owners: UserRow[] | null = null;
-  const identifierOwners = async () =>
-    (owners ??= await q.byIdentifiers.rows(db, app.id, user.email, user.phone));
-  const target = user.id
-    ? byId
-    : ((await identifierOwners()).find((owner) => user.email !== null && owner.email === user.email) ??
-      (await identifierOwners())[0]);
-  const kept = target ? keepStored(target, user) : null;
-  if (kept) return kept;
-  // An identifier of the row that another user of the app has would break the app's unique indexes.
-  const taken = (await identifierOwners()).find((owner) => owner.id !== target?.id);
-  if (taken) {
-    const which = user.email !== null && taken.email === user.email ? 'email' : 'phone number';
-    return failed(user.id, `its ${which} already belongs to user ${taken.id}.`);
-  }
-  const now = new Date().toISOString();
-  const values = [
-    user.email,
-    user.phone,
-    user.email_verified,
-    user.phone_verified,
-    user.status,
-    user.user_metadata ? JSON.stringify(user.user_metadata) : null,
-    user.login_count,
-    user.last_login_at,
-    user.updated_at ?? now,
-  ];
-  if (!target) {
-    const id = user.id ?? newId();
-    await q.insert.execute(db, ...values, id, app.id, user.created_at ?? now);
-    return { id, outcome: 'created', reason: '' };
-  }
-  await q.update.execute(db, ...values, app.id, target.id);
-  // As deactivating through the admin or management API: the user's sessions end now, not at reactivation.
-  if (user.status === 'inactive' && target.status !== 'inactive') {
-    await new RefreshTokens(db).revokeUser(app.id, target.id);
-  }
-  return { id: target.id, outcome: 'updated', reason: '' };
-}
 
 /** A record checked on its own: the user to store, or its failure. */
 type Checked = { row: string; givenId: string; user: ImportedUser } | { row: string; failure: RowResult };
@@ -176,35 +36,68 @@ function check(record: ImportRecord, app: AppSettings): Checked {
   }
 }
 
-/**
- * Imports a batch in one transaction. The checks before each write leave a constraint error only to a
- * race (a sign-up taking an email meanwhile); then the batch is rolled back and each row imported on its
- * own, so that the one that lost is named and the others are stored.
- */
-async function importBatch(
-  db: Db,
-  q: ImportQueries,
-  app: AppSettings,
-  batch: Checked[],
-  newId: () => string,
-): Promise<RowReport[]> {
-  const run = async (trx: Db, rows: Checked[]) => {
-    const reports: RowReport[] = [];
-    for (const row of rows) {
-      const result = 'user' in row ? await importRow(trx, q, app, row.user, newId) : row.failure;
-      reports.push({ row: row.row, ...result });
+const distinct = (values: (string | null)[]) => [...new Set(values.filter((value) => value !== null))];
+
+/** The stored users the batch's rows name: by id (in any app), and by email or phone (in the app). */
+async function storedUsers(db: Db, appId: string, users: ImportedUser[]): Promise<UserRow[]> {
+  const ids = distinct(users.map((user) => user.id));
+  const emails = distinct(users.map((user) => user.email));
+  const phones = distinct(users.map((user) => user.phone));
+  const byId =
+    ids.length > 0 ? await db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : [];
+  if (emails.length === 0 && phones.length === 0) return byId;
+  const byIdentifier = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where((eb) =>
+      eb.or([
+        ...(emails.length > 0 ? [eb('email', 'in', emails)] : []),
+        ...(phones.length > 0 ? [eb('phone', 'in', phones)] : []),
+      ]),
+    )
+    .execute();
+  return [...byId, ...byIdentifier];
+}
+
+/** Decides and writes a batch in one transaction; a constraint error rolls it all back. */
+async function storeBatch(db: Db, app: AppSettings, batch: Checked[], newId: () => string) {
+  return db.transaction().execute(async (trx) => {
+    const users = batch.flatMap((row) => ('user' in row ? [row.user] : []));
+    const plan = new BatchPlan(app.id, await storedUsers(trx, app.id, users), newId);
+    const now = new Date().toISOString();
+    const reports: RowReport[] = batch.map((row) => ({
+      row: row.row,
+      ...('user' in row ? plan.row(row.user, now) : row.failure),
+    }));
+    for (const [id, { values, deactivated }] of plan.updates) {
+      await trx.updateTable('users').set(values).where('app_id', '=', app.id).where('id', '=', id).execute();
+      if (deactivated) await new RefreshTokens(trx).revokeUser(app.id, id);
     }
+    if (plan.inserts.size > 0)
+      await trx
+        .insertInto('users')
+        .values([...plan.inserts.values()])
+        .execute();
     return reports;
-  };
+  });
+}
+
+/**
+ * Imports a batch. Its plan leaves a constraint error only to a race (a sign-up taking an email between
+ * the batch's reads and its writes); then each row is imported again on its own, so that the one that
+ * lost is named and the others are stored.
+ */
+async function importBatch(db: Db, app: AppSettings, batch: Checked[], newId: () => string) {
   try {
-    return await db.transaction().execute((trx) => run(trx, batch));
+    return await storeBatch(db, app, batch, newId);
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error) || batch.length === 1) throw error;
   }
   const reports: RowReport[] = [];
   for (const row of batch) {
     try {
-      reports.push(...(await db.transaction().execute((trx) => run(trx, [row]))));
+      reports.push(...(await storeBatch(db, app, [row], newId)));
     } catch (error) {
       if (!isUniqueViolation(error) || !('user' in row)) throw error;
       const reason = 'its id, email or phone number was taken by another user meanwhile.';
@@ -227,11 +120,10 @@ export async function importUsers(
   newId: () => string,
   report: (rows: RowReport[]) => void | Promise<void>,
 ): Promise<ImportTotals> {
-  const q = new ImportQueries(db);
   const totals: ImportTotals = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
   let batch: Checked[] = [];
   const store = async () => {
-    const rows = await importBatch(db, q, app, batch, newId);
+    const rows = await importBatch(db, app, batch, newId);
     batch = [];
     for (const row of rows) totals[row.outcome]++;
     await report(rows);
