@@ -1,56 +1,12 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_BATCH_SIZE } from '../src/user-import/user-import.js';
+import { passageExport } from './support/passage-export.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from './support/test-server.js';
-import { testDbKind } from './support/test-database.js';
 
 const ADMIN_KEY = 'admin-key-for-import-tests-0123456';
 const OTHER_APP_ID = 'otherApp0000000000000001';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** Users as passage-node's `user.get` answers them, written out with JSON.stringify (Dates as ISO text). */
-function passageExport() {
-  const user = (id: string, email: string, updated: string, extra: Json = {}) => ({
-    id,
-    email,
-    email_verified: true,
-    phone: '',
-    phone_verified: false,
-    status: 'active',
-    external_id: '',
-    user_metadata: null,
-    created_at: '2024-03-01T10:00:00.000Z',
-    updated_at: updated,
-    last_login_at: '2025-01-02T03:04:05.000Z',
-    login_count: 7,
-    recent_events: [],
-    social_connections: {},
-    webauthn: false,
-    webauthn_devices: [],
-    webauthn_types: [],
-    ...extra,
-  });
-  return [
-    user('2Zt7LsyQyW4MZ1ZbDfHnh7Ps', 'ada@example.com', '2025-01-02T03:04:05.000Z', {
-      user_metadata: { team: 'core' },
-    }),
-    user('kV6AzQdCTa1nYz7Ld8UY3bpG', 'grace@example.com', '2025-02-01T00:00:00.000Z', {
-      phone: '+14155550102',
-      phone_verified: true,
-      last_login_at: null,
-      login_count: 0,
-    }),
-    user('badRow000000000000000003', 'not an email', '2025-02-01T00:00:00.000Z'),
-    user('Hq0dFJ1xV3zqUe9sTz5Zb1cM', 'linus@example.com', '2025-03-01T00:00:00.000Z', { status: 'inactive' }),
-  ];
-}
 
 describe('user import', () => {
   let t: RunningTestServer;
@@ -427,6 +383,18 @@ describe('user import', () => {
     ]);
   });
 
+  it('refuses a body over 20 MiB with 413, naming the command that takes any size', async () => {
+    const csv = `email\n${'x'.repeat(20 * 1024 * 1024)}\n`;
+    expect(await postImport(JSON.stringify({ csv }))).toEqual({
+      status: 413,
+      body: {
+        code: 'invalid_request',
+        error:
+          'An import over HTTP is at most 20 MiB: import a larger file with open-passage-server import <file>.',
+      },
+    });
+  });
+
   it('takes the CSV file itself as text/csv, refusing an unknown column up front', async () => {
     const { status, body } = await postImport(
       'email,team\r\nfile@example.com,web\r\n',
@@ -448,133 +416,3 @@ describe('user import', () => {
     });
   });
 });
-
-describe.skipIf(testDbKind !== 'sqlite')(
-  'open-passage-server import (the built command, as a child process)',
-  () => {
-    const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-    let dir: string;
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'open-passage-import-'));
-      await writeFile(
-        join(dir, 'apps.json'),
-        JSON.stringify({
-          apps: [
-            {
-              id: TEST_APP_ID,
-              name: 'Import',
-              auth_origin: 'http://localhost:8080',
-              user_metadata_schema: [
-                { id: 'team', field_name: 'team', friendly_name: 'Team', type: 'string' },
-              ],
-            },
-          ],
-        }),
-      );
-      await writeFile(join(dir, 'users.json'), JSON.stringify(passageExport()));
-    });
-    afterAll(() => rm(dir, { recursive: true, force: true }));
-
-    /** `open-passage-server <args>` in `dir`, with these Node options and settings. */
-    const run = async (
-      args = ['import', 'users.json'],
-      node: string[] = [],
-      env: Record<string, string> = {},
-    ) => {
-      expect(existsSync(main), 'server/dist is built (npm run build -w open-passage-server)').toBe(true);
-      try {
-        const { stdout, stderr } = await promisify(execFile)(process.execPath, [...node, main, ...args], {
-          cwd: dir,
-          env: {
-            ...process.env,
-            APPS_FILE: 'apps.json',
-            DATA_DIR: 'data',
-            DATABASE_URL: '',
-            LOG_LEVEL: 'silent',
-            ...env,
-          },
-          maxBuffer: 64 * 1024 * 1024,
-        });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    };
-
-    // Needs the built server: npm test builds it first; the Node 24 run (scripts/node24.mjs) builds nothing.
-    it.skipIf(!existsSync(main))(
-      'reports each row, exits 1 for the bad one, and changes nothing when run again',
-      async () => {
-        const first = await run();
-        expect(first.code, first.stderr).toBe(1);
-        expect(first.stdout).toMatch(/^user #1 +created +2Zt7LsyQyW4MZ1ZbDfHnh7Ps$/m);
-        expect(first.stdout).toMatch(
-          /^user #3 +failed +badRow000000000000000003 +email: identifier is not valid/m,
-        );
-        expect(first.stdout).toContain(
-          `Imported into app ${TEST_APP_ID}: 3 created, 0 updated, 0 unchanged, 0 skipped, 1 failed.`,
-        );
-        const second = await run();
-        expect(second.stdout).toContain('0 created, 0 updated, 3 unchanged, 0 skipped, 1 failed.');
-      },
-    );
-
-    it.skipIf(!existsSync(main))(
-      'names the file and the line it cannot read, and imports nothing of it',
-      async () => {
-        await writeFile(
-          join(dir, 'open-quote.csv'),
-          'email,team\nfirst@example.com,web\nlast@example.com,"web\n',
-        );
-        const quote = await run(['import', 'open-quote.csv'], [], { DATABASE_URL: 'sqlite:refused.db' });
-        expect(quote).toMatchObject({
-          code: 1,
-          stdout: '',
-          stderr: 'open-passage-server: open-quote.csv: line 3: a quoted field is not closed.\n',
-        });
-        await writeFile(
-          join(dir, 'latin1.csv'),
-          Buffer.concat([
-            Buffer.from('email\nfirst@example.com\ncaf'),
-            Buffer.from([0xe9]),
-            Buffer.from('@example.com\n'),
-          ]),
-        );
-        const latin1 = await run(['import', 'latin1.csv'], [], { DATABASE_URL: 'sqlite:refused.db' });
-        expect(latin1.stderr).toBe(
-          'open-passage-server: latin1.csv: line 3: the file is not UTF-8 text (save or export it as UTF-8).\n',
-        );
-        // Refused before the database is opened: not one row of either file was stored.
-        expect(existsSync(join(dir, 'refused.db'))).toBe(false);
-      },
-    );
-
-    // 130,000 rows: the old command stored them all, then died building its report ("Maximum call stack size
-    // exceeded"), after holding the whole file and every row in memory (906 MB for 50 MB of CSV).
-    it.skipIf(!existsSync(main))(
-      'imports a large CSV in bounded memory and reports every row, then the totals',
-      { timeout: 300_000 },
-      async () => {
-        const rows = 130_000;
-        const lines = ['email,team'];
-        for (let i = 0; i < rows; i++) lines.push(`many${i}@example.com,team${i % 7}`);
-        lines[50_001] = 'not an email,web'; // line 50,002
-        await writeFile(join(dir, 'many.csv'), `${lines.join('\n')}\n`);
-        // A heap of 96 MB: well above what the import keeps (about 20 MB besides the code), far below the file's rows.
-        const many = await run(['import', 'many.csv'], ['--max-old-space-size=96'], {
-          DATABASE_URL: 'sqlite:many.db',
-        });
-        expect(many.stderr).toBe('');
-        expect(many.code).toBe(1);
-        const report = many.stdout.trimEnd().split('\n');
-        expect(report).toHaveLength(rows + 1);
-        expect(report[0]).toMatch(/^line 2 +created +[A-Za-z0-9]{24}$/);
-        expect(report[50_000]).toMatch(/^line 50002 +failed +- +email: identifier is not valid/);
-        expect(report.at(-1)).toBe(
-          `Imported into app ${TEST_APP_ID}: ${rows - 1} created, 0 updated, 0 unchanged, 0 skipped, 1 failed.`,
-        );
-      },
-    );
-  },
-);

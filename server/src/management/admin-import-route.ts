@@ -1,10 +1,11 @@
+import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import Type from 'typebox';
 import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
-import { invalidRequest, appNotFound } from '../http/api-error.js';
+import { ApiError, appNotFound, invalidRequest } from '../http/api-error.js';
 import { buildValidatorWithoutBodyCoercion } from '../http/validator-compiler.js';
 import type { IdentityServices } from '../identity-services.js';
 import { errorResponses } from '../openapi/responses.js';
@@ -20,7 +21,7 @@ const Outcome = Type.Union([
   Type.Literal('skipped'),
   Type.Literal('failed'),
 ]);
-export const ImportReport = Type.Object({
+const ImportReport = Type.Object({
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer(),
@@ -56,7 +57,7 @@ const JsonBody = Type.Union([
 ]);
 
 /** Imports take bigger bodies than the API's usual 64 KiB; the body is kept as bytes, never as objects. */
-export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 
 /**
  * Path parameters are checked as on every route. The body is not: it stays bytes, read as it is imported
@@ -83,6 +84,16 @@ export const adminImportRoute: FastifyPluginAsyncTypebox<{
     { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
+  // A body over the limit is told what takes a larger file; anything else goes on to the server's handler.
+  http.setErrorHandler((error: FastifyError) => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    const limit = `${IMPORT_BODY_LIMIT / 1024 / 1024} MiB`;
+    throw new ApiError(
+      413,
+      ERROR_CODES.INVALID_REQUEST,
+      `An import over HTTP is at most ${limit}: import a larger file with open-passage-server import <file>.`,
+    );
+  });
 
   http.post(
     '/admin/v1/apps/:appId/users/import',

@@ -26,12 +26,12 @@ function chooseApp(apps: AppSettings[], wanted: string | null): AppSettings {
 const ROW_NAME_WIDTH = 12;
 
 /** One line for a row: its name, outcome, the user's id and the reason, if any. */
-export function formatRow(row: RowReport): string {
+function formatRow(row: RowReport): string {
   const fields = [row.row.padEnd(ROW_NAME_WIDTH), row.outcome.padEnd(9), row.id || '-', row.reason];
   return `${fields.filter(Boolean).join('  ')}\n`;
 }
 
-export function formatTotals(app: AppSettings, totals: ImportTotals): string {
+function formatTotals(app: AppSettings, totals: ImportTotals): string {
   const counts = `${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed} failed`;
   return `Imported into app ${app.id}: ${counts}.\n`;
 }
