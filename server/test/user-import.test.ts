@@ -202,6 +202,16 @@ describe('user import', () => {
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as Json).error).toBe('Give either users or csv.');
+    for (const type of ['application/json', 'text/csv']) {
+      const empty = await postImport('', type);
+      expect(empty.status, type).toBe(400);
+      expect(empty.body.code).toBe('invalid_request');
+    }
+    const untyped = await fetch(`${t.baseUrl}/admin/v1/apps/${TEST_APP_ID}/users/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    });
+    expect(untyped.status).toBe(400);
   });
 
   it('answers other requests between the batches of a large import, instead of after it', async () => {

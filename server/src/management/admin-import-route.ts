@@ -124,7 +124,10 @@ export const adminImportRoute: FastifyPluginAsyncTypebox<{
       if (charset && !/^utf-?8$/i.test(charset)) {
         throw invalidRequest(`The import must be UTF-8, not ${charset}.`);
       }
-      const body = request.body as Buffer;
+      const body = request.body;
+      if (!(body instanceof Uint8Array) || body.length === 0) {
+        throw invalidRequest('The body is empty: give either users or csv, or a CSV file as text/csv.');
+      }
       const format = /^\s*text\/csv\b/i.test(contentType) ? 'csv' : 'json-body';
       let records;
       try {
