@@ -165,6 +165,8 @@ async function httpRound(name, upload) {
     });
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = (serverCpuMs(server.pid) - cpuBefore) / 1000;
+    const peakMb =
+      Number(/VmHWM:\s*(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;
     importing = false;
     await probing;
     if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${answer.body.slice(0, 300)}`);
@@ -174,6 +176,7 @@ async function httpRound(name, upload) {
     return {
       rowsPerSecond: rowsWanted / seconds,
       rowsPerCpuSecond: rowsWanted / cpuSeconds,
+      peakMb,
       seconds,
       probes: probes.length,
       p50: percentile(probes, 50),
@@ -193,9 +196,9 @@ if (only.includes('http')) {
     `\nHTTP import of ${rowsWanted} users into the built server (${database}), GET /v1/health probed meanwhile; ${rounds} rounds, median (min–max)\n`,
   );
   console.log(
-    '| upload | size | rows/s | rows per server CPU s | seconds | probes | health p50 ms | p90 ms | max ms |',
+    '| upload | size | rows/s | rows per server CPU s | server peak RSS MB | seconds | probes | health p50 ms | p90 ms | max ms |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, upload] of Object.entries(uploads)) {
     const results = [];
     for (let round = 0; round < rounds; round++) {
@@ -214,7 +217,7 @@ if (only.includes('http')) {
       );
     const mb = (Buffer.byteLength(upload.body) / 1e6).toFixed(1);
     console.log(
-      `| ${name} | ${mb} MB | ${col('rowsPerSecond')} | ${col('rowsPerCpuSecond')} | ${col('seconds', 1)} | ${col('probes')} | ${col('p50', 1)} | ${col('p90', 1)} | ${col('max', 1)} |`,
+      `| ${name} | ${mb} MB | ${col('rowsPerSecond')} | ${col('rowsPerCpuSecond')} | ${col('peakMb')} | ${col('seconds', 1)} | ${col('probes')} | ${col('p50', 1)} | ${col('p90', 1)} | ${col('max', 1)} |`,
     );
   }
 }

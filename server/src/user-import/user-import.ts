@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
 import { RefreshTokens } from '../tokens/refresh-tokens.js';
@@ -38,26 +39,26 @@ function check(record: ImportRecord, app: AppSettings): Checked {
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((value) => value !== null))];
 
+/**
+ * The stored users whose `column` is one of `values` (in the app, or in any app for ids), as a join on a
+ * VALUES list: one lookup per value in the column's unique index. PostgreSQL planned `in (…)` as a scan of
+ * all the app's users until its first ANALYZE of the table, as in a new database being imported into.
+ */
+async function usersWith(db: Db, column: 'id' | 'email' | 'phone', values: string[], appId?: string) {
+  if (values.length === 0) return [];
+  const list = sql.join(values.map((value) => sql`(${value})`));
+  const inApp = appId === undefined ? sql`` : sql` and u.app_id = ${appId}`;
+  const query = sql<UserRow>`select u.* from users as u join (values ${list}) as v on u.${sql.ref(column)} = v.column1${inApp}`;
+  return (await query.execute(db)).rows;
+}
+
 /** The stored users the batch's rows name: by id (in any app), and by email or phone (in the app). */
 async function storedUsers(db: Db, appId: string, users: ImportedUser[]): Promise<UserRow[]> {
-  const ids = distinct(users.map((user) => user.id));
-  const emails = distinct(users.map((user) => user.email));
-  const phones = distinct(users.map((user) => user.phone));
-  const byId =
-    ids.length > 0 ? await db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : [];
-  if (emails.length === 0 && phones.length === 0) return byId;
-  const byIdentifier = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('app_id', '=', appId)
-    .where((eb) =>
-      eb.or([
-        ...(emails.length > 0 ? [eb('email', 'in', emails)] : []),
-        ...(phones.length > 0 ? [eb('phone', 'in', phones)] : []),
-      ]),
-    )
-    .execute();
-  return [...byId, ...byIdentifier];
+  return [
+    ...(await usersWith(db, 'id', distinct(users.map((user) => user.id)))),
+    ...(await usersWith(db, 'email', distinct(users.map((user) => user.email)), appId)),
+    ...(await usersWith(db, 'phone', distinct(users.map((user) => user.phone)), appId)),
+  ];
 }
 
 /** Decides and writes a batch in one transaction; a constraint error rolls it all back. */
