@@ -258,19 +258,19 @@ function renderOperation(path, method, operation) {
     );
   }
 
-  const [contentType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
-  if (media) {
+  // A body in several media types (JSON, or a CSV file as is): each, the first as "Request body".
+  Object.entries(operation.requestBody?.content ?? {}).forEach(([contentType, media], index) => {
     const schema = media.schema ?? {};
-    const intro = [`Request body (${code(contentType)})`];
-    const description = operation.requestBody.description ?? schema.description;
-    intro.push(description ? `: ${description.replace(/\s*\n\s*/g, ' ')}` : ':');
-    out.push(intro.join(''), '');
+    const description = (index === 0 ? operation.requestBody.description : undefined) ?? schema.description;
+    const text = description?.replace(/\s*\n\s*/g, ' ');
     const variants = (schema.anyOf ?? [schema]).map(fieldRows).filter((rows) => rows.length > 0);
+    if (index === 0) out.push(`Request body (${code(contentType)})${text ? `: ${text}` : ':'}`, '');
+    else out.push(`Or the body as ${code(contentType)}${text ? `. ${text}.` : ':'}`, '');
     variants.forEach((rows, i) => {
       if (i > 0) out.push('or:', '');
       out.push(table(['field', 'type', 'required', 'description'], rows), '');
     });
-  }
+  });
 
   const responses = Object.entries(operation.responses ?? {});
   const undescribed =

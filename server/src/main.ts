@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { type AddressInfo, createServer } from 'node:net';
-import { buildServer } from './app.js';
 import type { AppSettings } from './apps/app-settings.js';
 import { createFirstAppsFile, firstApp } from './apps/first-app.js';
 import { helpText, packageVersion, parseCommandLine, UsageError } from './cli.js';
@@ -46,13 +45,9 @@ async function main(): Promise<void> {
   if (command.kind === 'version') return void process.stdout.write(`${packageVersion()}\n`);
   if (command.kind === 'api-key') return void process.stdout.write(apiKeyText(command.name));
   if (command.kind === 'import') {
-    const { text, report } = await runImport(
-      loadConfig({ ...process.env, ...command.env }),
-      command.file,
-      command.app,
-    );
-    process.stdout.write(text);
-    if (report.failed > 0) process.exitCode = 1;
+    const config = loadConfig({ ...process.env, ...command.env });
+    const totals = await runImport(config, command.file, command.app, process.stdout);
+    if (totals.failed > 0) process.exitCode = 1;
     return;
   }
 
@@ -65,6 +60,8 @@ async function main(): Promise<void> {
   // Every setting was checked (loadConfig) and the first run's app is known to be servable before anything
   // is written: a mistake leaves no data/ folder and no apps file behind.
   const created = await writeFirstApp(config);
+  // Loaded only to serve: the commands run without the whole server in memory (an import's peak RSS).
+  const { buildServer } = await import('./app.js');
   const server = await buildServer(config);
   await server.http.listen({ port: config.port, host: config.host });
   const address = server.http.server.address();

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
 import type { AppSettings } from '../apps/app-settings.js';
 import { appsFileVariables, readAppsFile } from '../apps/apps-file.js';
 import { AppsRepository } from '../apps/apps-repository.js';
@@ -6,7 +7,9 @@ import type { ServerConfig } from '../config/config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { newId, sha256Hex } from '../security/random.js';
 import { newApiKey } from '../apps/api-keys.js';
-import { type ImportReport, importUsers, readImportFile } from './user-import.js';
+import { openImport } from '../user-import/import-file.js';
+import { ImportFileError } from '../user-import/import-text.js';
+import { type ImportTotals, importUsers, type RowReport } from '../user-import/user-import.js';
 
 /** `import`: the app named, or the only one of the apps file. */
 function chooseApp(apps: AppSettings[], wanted: string | null): AppSettings {
@@ -19,35 +22,57 @@ function chooseApp(apps: AppSettings[], wanted: string | null): AppSettings {
   return apps[0]!;
 }
 
-/** One line per row, then the totals. */
-export function formatReport(app: AppSettings, report: ImportReport): string {
-  const width = Math.max(0, ...report.rows.map((row) => row.row.length));
-  const rows = report.rows.map((row) =>
-    [row.row.padEnd(width), row.outcome.padEnd(9), row.id || '-', row.reason].filter(Boolean).join('  '),
-  );
-  const totals = `${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skipped} skipped, ${report.failed} failed`;
-  return [...rows, `Imported into app ${app.id}: ${totals}.`, ''].join('\n');
+/** Row names are padded to this width (`line 1000000`), so that the outcomes line up until there. */
+const ROW_NAME_WIDTH = 12;
+
+/** One line for a row: its name, outcome, the user's id and the reason, if any. */
+function formatRow(row: RowReport): string {
+  const fields = [row.row.padEnd(ROW_NAME_WIDTH), row.outcome.padEnd(9), row.id || '-', row.reason];
+  return `${fields.filter(Boolean).join('  ')}\n`;
 }
 
-/** `open-passage-server import <file> [--app <id>]`: the database and apps file of `config`, as the server would open them. */
+function formatTotals(app: AppSettings, totals: ImportTotals): string {
+  const counts = `${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.skipped} skipped, ${totals.failed} failed`;
+  return `Imported into app ${app.id}: ${counts}.\n`;
+}
+
+/** Writes to `out`, waiting while its buffer is full (a slow pipe must not make the report pile up in memory). */
+async function write(out: NodeJS.WritableStream, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+/**
+ * `open-passage-server import <file> [--app <id>]`: the database and apps file of `config`, as the server
+ * would open them. The file is read as it streams, twice: once to check it can be read whole (nothing is
+ * imported from one that cannot), once to import it. Each row's line is written to `out` as its batch is
+ * stored, then the totals; a file that cannot be read throws an Error naming it and the line.
+ */
 export async function runImport(
   config: ServerConfig,
   file: string,
   appId: string | null,
-): Promise<{ text: string; report: ImportReport }> {
+  out: NodeJS.WritableStream,
+): Promise<ImportTotals> {
   const apps = await readAppsFile(config.appsFile, appsFileVariables(config));
   const app = chooseApp(apps, appId);
-  const text = await readFile(file, 'utf8');
-  const records = readImportFile(text, app);
-  const { db } = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(db);
-    // Only a database the server never ran on gets the app: a running server's settings stay its own.
-    await new AppsRepository(db).insertIfMissing(app);
-    const report = await importUsers(db, app, records, newId);
-    return { text: formatReport(app, report), report };
-  } finally {
-    await db.destroy();
+    const records = await openImport(() => createReadStream(file, { highWaterMark: 64 * 1024 }), app, 'file');
+    const { db } = openDatabase(config.databaseUrl);
+    try {
+      await migrateToLatest(db);
+      // Only a database the server never ran on gets the app: a running server's settings stay its own.
+      await new AppsRepository(db).insertIfMissing(app);
+      const totals = await importUsers(db, app, records, newId, (rows) =>
+        write(out, rows.map(formatRow).join('')),
+      );
+      await write(out, formatTotals(app, totals));
+      return totals;
+    } finally {
+      await db.destroy();
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new Error(`${file}: ${error.message}`, { cause: error });
+    throw error;
   }
 }
 

@@ -28,6 +28,14 @@ export function hasInvisibleCharacter(value: string): boolean {
   return INVISIBLE.test(value);
 }
 
+/** The first character of `value` one cannot see, as `U+200B`, or null when it has none. */
+export function firstInvisibleCharacter(value: string): string | null {
+  const found = INVISIBLE.exec(value)?.[0];
+  return found === undefined
+    ? null
+    : `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 export function isEmail(value: string): boolean {
   return value.length <= 254 && !hasInvisibleCharacter(value) && EMAIL.test(value);
 }

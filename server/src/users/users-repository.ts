@@ -284,13 +284,17 @@ export class UsersRepository {
   }
 }
 
-/** SQLITE_CONSTRAINT_UNIQUE's extended result code, which `node:sqlite` reports as `errcode`. */
-const SQLITE_CONSTRAINT_UNIQUE = 2067;
+/** SQLite's extended result codes for a refused unique index and primary key (node:sqlite names only these). */
+const SQLITE_UNIQUE_ERRCODES = new Set([2067, 1555]);
 
-/** SQLite: SQLITE_CONSTRAINT_UNIQUE (better-sqlite3's `code`, node:sqlite's `errcode`); PostgreSQL: 23505. */
+/**
+ * A unique index or primary key refused a row: better-sqlite3 says SQLITE_CONSTRAINT_UNIQUE or
+ * _PRIMARYKEY, node:sqlite ERR_SQLITE_ERROR with the extended result code, PostgreSQL 23505 (both).
+ */
 export function isUniqueViolation(error: unknown): boolean {
   const { code, errcode } = (error ?? {}) as { code?: string; errcode?: number };
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || errcode === SQLITE_CONSTRAINT_UNIQUE || code === '23505';
+  if (code === 'ERR_SQLITE_ERROR') return errcode !== undefined && SQLITE_UNIQUE_ERRCODES.has(errcode);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
 export function parseMetadata(row: UserRow): UserMetadata | null {
