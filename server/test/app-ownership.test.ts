@@ -162,8 +162,8 @@ async function importOneUser(database: TestDatabase, apps: TestApp[]): Promise<v
     const users = join(dir, 'users.json');
     await writeFile(users, JSON.stringify([{ email: `imported-${Date.now()}@example.com` }]));
     const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseUrl: database.url, appsFile };
-    const { report } = await runImport(config, users, TEST_APP_ID);
-    expect(report.created).toBe(1);
+    const totals = await runImport(config, users, TEST_APP_ID, new PassThrough().resume());
+    expect(totals.created).toBe(1);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -156,8 +156,12 @@ describe('GET /v1/openapi.json documents answers', () => {
           missing.push(`${method.toUpperCase()} ${path} ${status}`);
     }
     expect(missing).toEqual([]);
-    expect(answerOf(paths['/v1/apps/{appId}']!.get!, 403)).toEqual(common.OriginNotAllowed);
+    expect(answerOf(paths['/v1/apps/{appId}/users']!.get!, 403)).toEqual(common.OriginNotAllowed);
     expect(JSON.stringify(common.OriginNotAllowed)).toContain('origin_not_allowed');
+    // The app info's own refusal says more: both origins, for the elements' misconfiguration notice.
+    const appInfoRefusal = JSON.stringify(answerOf(paths['/v1/apps/{appId}']!.get!, 403));
+    expect(appInfoRefusal).toContain('"auth_origin"');
+    expect(appInfoRefusal).toContain('"origin"');
   });
 
   it("gives the contact endpoint's answers as text or a page, and only refusals before its route as JSON", () => {

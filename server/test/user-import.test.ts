@@ -369,7 +369,7 @@ describe('user import', () => {
     expect(outcomes(body)).toEqual([
       ['user #1', 'failed', 'updated_at must be an RFC 3339 time, e.g. 2024-05-01T12:00:00Z.'],
       ['user #2', 'failed', 'created_at must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z.'],
-      ['user #3', 'failed', 'last_login_at must be an RFC 3339 time, e.g. 2024-03-01T10:00:00Z.'],
+      ['user #3', 'failed', 'last_login_at must be an RFC 3339 time, e.g. 2024-05-01T12:00:00Z.'],
       ['user #4', 'created', ''],
     ]);
     const never = await t.server.identity.users.findById(TEST_APP_ID, body.rows[3].id);
