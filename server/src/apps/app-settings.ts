@@ -1,5 +1,4 @@
 import Type, { type Static } from 'typebox';
-import Value from 'typebox/value';
 import { Customization, LayoutItem, MetadataField } from 'open-passage/contract';
 import { redirectUrlProblem } from '../http/safe-urls.js';
 import type { PatternWords } from './settings-errors.js';
