@@ -41,7 +41,8 @@ function serverEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 test.beforeAll(async () => {
-  // Two tarballs now (the server and the open-passage it imports the contract from): about 4 min here.
+  // Two tarballs (the server and the open-passage it imports the contract from) and their dependencies:
+  // seconds from a warm npm cache, minutes from the registry on a busy machine.
   test.setTimeout(480_000);
   folder = await preparedFolder('server', async (dir) => {
     const tarballs = packed();

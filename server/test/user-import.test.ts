@@ -280,7 +280,7 @@ describe.skipIf(testDbKind !== 'sqlite')(
       }
     };
 
-    // Needs the built server: npm test builds it first; the Node 24 run (scripts/node24.mjs) builds nothing.
+    // Needs the built server: npm test and scripts/test-on-node.mjs build it first.
     it.skipIf(!existsSync(main))(
       'reports each row, exits 1 for the bad one, and changes nothing when run again',
       async () => {
