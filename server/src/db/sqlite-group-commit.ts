@@ -1,8 +1,10 @@
 import {
   type CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type QueryResult,
+  SqliteAdapter,
   SqliteDialect,
   type SqliteDialectConfig,
 } from 'kysely';
@@ -45,6 +47,21 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new GroupCommitDriver(this.sqlite, withStatementCache(this.sqlite));
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TurnTakingAdapter();
+  }
+}
+
+/**
+ * The driver hands the one connection out in turns itself. Told that SQLite has a single connection,
+ * Kysely would hold it for a transaction's whole run, its wait for the group's COMMIT included, so no
+ * two transactions could ever share a commit.
+ */
+class TurnTakingAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }
 
