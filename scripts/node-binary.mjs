@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** The folder holding `node` for `version` (a major, "24", or an exact one, "22.16.0"), installed if missing. */
+/** The folder holding `node` for `version` ("24", or exactly "22.16.0"), installed first if missing. */
 export function nodeBinary(version) {
   const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   const cache = join(cacheRoot, 'open-passage', `node-${version}`);

@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 
 export interface SqliteOptions {
   readonly?: boolean;
-  /** How long a statement waits for another connection's lock, in milliseconds (SQLite's busy timeout). */
+  /** How long a statement waits for another connection's lock, in ms (SQLite's busy timeout; 5000). */
   timeout?: number;
 }
 
