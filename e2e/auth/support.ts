@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { type BrowserContext, type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_APP = 'opDemo7Kq2Lx9RmT4wYc6dHf';
@@ -131,9 +131,8 @@ export async function pickCountry(el: Locator, name: string): Promise<void> {
 export function deactivate(identifier: string): void {
   const file = process.env.E2E_DATABASE_FILE;
   if (!file) throw new Error('E2E_DATABASE_FILE is not set (see e2e/support/global-setup.ts)');
-  const db = new Database(file);
+  const db = new DatabaseSync(file, { timeout: 5000 });
   try {
-    db.pragma('busy_timeout = 5000');
     const changed = db
       .prepare("UPDATE users SET status = 'inactive' WHERE email = ? OR phone = ?")
       .run(identifier, identifier).changes;

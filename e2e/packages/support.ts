@@ -140,8 +140,7 @@ export async function preparedFolder(tag: string, setup: (dir: string) => Promis
 /** `npm install` as a user with a warm cache would run it; throws with npm's output on failure. */
 export async function npmInstall(cwd: string, timeout: number): Promise<string> {
   const args = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
-  // JOBS: node-gyp compiles a native addon (better-sqlite3) on every core.
-  const result = await run('npm', args, cwd, timeout, { JOBS: 'max' });
+  const result = await run('npm', args, cwd, timeout);
   if (result.code !== 0) throw new Error(`npm install in ${cwd} failed:\n${result.output}`);
   return result.output;
 }

@@ -255,7 +255,10 @@ test("the element's signOut() method signs out, as a page's own control would ca
   const user = await api.signUp(freshEmail('page-bye'));
   const profile = await openProfile(page, server.url, user);
   // The demo has no sign-out of its own (the profile's button is the one control), so call the method.
-  await profile.evaluate((el) => (el as HTMLElement & { signOut(): Promise<void> }).signOut());
+  // Not awaited in the page: signing out goes to /passage, which may end the page before it resolves.
+  await profile.evaluate((el) => {
+    void (el as HTMLElement & { signOut(): Promise<void> }).signOut();
+  });
   await expect(page).toHaveURL(/\/passage$/);
   const refresh = await api.call('POST', `/v1/apps/${APP_ID}/tokens`, {
     refresh_token: user.refreshToken,

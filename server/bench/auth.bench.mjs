@@ -159,7 +159,7 @@ await Promise.all(
     }
   }),
 );
-// The server's own SQLite opener: better-sqlite3 on Node 20 and 22, node:sqlite from Node 24.
+// The server's own SQLite opener (node:sqlite, without Node 22's experimental warning).
 const { openSqlite } = await import('../dist/db/sqlite-driver.js');
 const outbox = openSqlite(dbFile, { readonly: true });
 const newMessages = outbox.prepare(
@@ -176,7 +176,7 @@ const arrived = new Map();
 let lastRowid = 0;
 let polling = null;
 function pollOutbox() {
-  for (const row of newMessages.all([lastRowid])) {
+  for (const row of newMessages.all(lastRowid)) {
     lastRowid = row.rowid;
     const code = /\b(\d{6})\b/.exec(row.text)?.[1];
     if (!code) continue;

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Migrator } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';

@@ -1,17 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
-import { openSqlite, type SqliteConnection } from '../src/db/sqlite-driver.js';
+import { openSqlite } from '../src/db/sqlite-driver.js';
 import { testDbKind } from './support/test-database.js';
 
 /** SQLite's group commit, watched from a second connection that sees only committed work. */
 describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
   let dir: string;
   let db: Db;
-  let observer: SqliteConnection;
+  let observer: DatabaseSync;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'op-group-commit-'));
     db = openDatabase(`sqlite:${join(dir, 'test.db')}`).db;
@@ -31,7 +32,7 @@ describe.skipIf(testDbKind !== 'sqlite')('SQLite group commit', () => {
 
   /** The committed row, as a plain object (node:sqlite's rows have no prototype). */
   const committed = (key: string) => {
-    const [row] = observer.prepare('SELECT hits FROM rate_limits WHERE key = ?').all([key]);
+    const [row] = observer.prepare('SELECT hits FROM rate_limits WHERE key = ?').all(key);
     return row ? { ...(row as { hits: number }) } : undefined;
   };
   const insert = (target: Db, key: string) =>

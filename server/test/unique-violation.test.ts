@@ -26,9 +26,9 @@ describe('isUniqueViolation', () => {
         (error: unknown) => error,
       );
 
-  // node:sqlite (Node 24) reports both as ERR_SQLITE_ERROR with SQLite's extended result code; they were
+  // node:sqlite reports both as ERR_SQLITE_ERROR with SQLite's extended result code; they were
   // taken for server failures there (500 instead of a refused row or identifier).
-  it("knows a refused primary key and a refused unique index, on this database with this Node's driver", async () => {
+  it('knows a refused primary key and a refused unique index, on this database', async () => {
     expect(await refusal(user)).toBeNull();
     const primaryKey = await refusal({ ...user, email: 'other@example.com' });
     const uniqueIndex = await refusal({ ...user, id: 'uniqueUser00000000000002' });

@@ -1,14 +1,24 @@
 import {
   type CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type QueryResult,
+  SqliteAdapter,
   SqliteDialect,
   type SqliteDialectConfig,
 } from 'kysely';
-import type { SqliteConnection, SqliteStatement } from './sqlite-driver.js';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 
-type Statements = { prepare(sql: string): SqliteStatement };
+/** A prepared statement, with what the driver needs to know about it before running it. */
+interface Statement {
+  prepared: StatementSync;
+  /** Whether it returns rows (a SELECT, a PRAGMA that answers, or a write with RETURNING). */
+  reader: boolean;
+  /** Whether it surely writes nothing; false when in doubt. */
+  readonly: boolean;
+}
+type Statements = { prepare(sql: string): Statement };
 
 /**
  * Kysely's SQLite dialect with group commit. Every commit writes each page it changed to the WAL, two
@@ -30,7 +40,7 @@ type Statements = { prepare(sql: string): SqliteStatement };
  * that includes another transaction's promise, which resolves only at a COMMIT the first one holds up.
  */
 export class GroupCommitSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SqliteConnection) {
+  constructor(private readonly sqlite: DatabaseSync) {
     // The base class only compiles queries here (createDriver is ours), so its database is never used.
     super({ database: sqlite as unknown as SqliteDialectConfig['database'] });
   }
@@ -38,20 +48,41 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new GroupCommitDriver(this.sqlite, withStatementCache(this.sqlite));
   }
+
+  override createAdapter(): DialectAdapter {
+    return new TurnTakingAdapter();
+  }
+}
+
+/**
+ * The driver hands the one connection out in turns itself. Told that SQLite has a single connection,
+ * Kysely would hold it for a transaction's whole run, its wait for the group's COMMIT included, so no
+ * two transactions could ever share a commit.
+ */
+class TurnTakingAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
 }
 
 /**
  * Kysely prepares every query anew; preparing cost about as much as running it (benchmark profile).
  * Statements are reused by their SQL text (bounded: dynamic `in (…)` lists make new texts).
  */
-function withStatementCache(sqlite: SqliteConnection): Statements {
-  const cache = new Map<string, SqliteStatement>();
+function withStatementCache(sqlite: DatabaseSync): Statements {
+  const cache = new Map<string, Statement>();
   return {
     prepare(query: string) {
       let statement = cache.get(query);
       if (!statement) {
         if (cache.size >= 1000) cache.clear();
-        statement = sqlite.prepare(query);
+        const prepared = sqlite.prepare(query);
+        statement = {
+          prepared,
+          reader: prepared.columns().length > 0,
+          // node:sqlite does not say whether a statement writes; only a plain SELECT is sure not to.
+          readonly: /^\s*select\b/i.test(query),
+        };
         cache.set(query, statement);
       }
       return statement;
@@ -92,7 +123,7 @@ class GroupCommitDriver implements Driver {
   private commitScheduled = false;
 
   constructor(
-    private readonly sqlite: SqliteConnection,
+    private readonly sqlite: DatabaseSync,
     private readonly statements: Statements,
   ) {}
 
@@ -122,7 +153,7 @@ class GroupCommitDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     (connection as Turn).inTransaction = false;
-    if (!this.sqlite.inTransaction) return this.loseGroup(new Error('the transaction was rolled back'));
+    if (!this.sqlite.isTransaction) return this.loseGroup(new Error('the transaction was rolled back'));
     try {
       this.run('ROLLBACK TO member');
       this.run('RELEASE member');
@@ -151,7 +182,7 @@ class GroupCommitDriver implements Driver {
     try {
       return runStatement<R>(statement, query.parameters);
     } catch (error) {
-      if (this.groupOpen && !this.sqlite.inTransaction) this.loseGroup(error);
+      if (this.groupOpen && !this.sqlite.isTransaction) this.loseGroup(error);
       throw error;
     }
   }
@@ -167,7 +198,7 @@ class GroupCommitDriver implements Driver {
   private openGroup(): void {
     if (this.groupOpen) return;
     // A transaction left over by a failed rollback would make BEGIN fail for good: end it first.
-    if (this.sqlite.inTransaction) this.run('ROLLBACK');
+    if (this.sqlite.isTransaction) this.run('ROLLBACK');
     this.run('BEGIN');
     this.groupOpen = true;
   }
@@ -213,14 +244,14 @@ class GroupCommitDriver implements Driver {
 
   private rollBackQuietly(): void {
     try {
-      if (this.sqlite.inTransaction) this.run('ROLLBACK');
+      if (this.sqlite.isTransaction) this.run('ROLLBACK');
     } catch {
       // openGroup tries again before the next BEGIN.
     }
   }
 
   private run(sql: string): void {
-    this.statements.prepare(sql).run();
+    this.statements.prepare(sql).prepared.run();
   }
 
   /** Passes the connection to the next in line. */
@@ -252,8 +283,9 @@ class Turn implements DatabaseConnection {
   }
 }
 
-function runStatement<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
-  if (statement.reader) return { rows: statement.all(parameters) as R[] };
-  const { changes, lastInsertRowid } = statement.run(parameters);
+function runStatement<R>(statement: Statement, parameters: readonly unknown[]): QueryResult<R> {
+  const values = parameters as SQLInputValue[];
+  if (statement.reader) return { rows: statement.prepared.all(...values) as R[] };
+  const { changes, lastInsertRowid } = statement.prepared.run(...values);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }

@@ -284,17 +284,17 @@ export class UsersRepository {
   }
 }
 
-/** SQLite's extended result codes for a refused unique index and primary key (node:sqlite names only these). */
+/** SQLite's extended result codes for a refused unique index and primary key. */
 const SQLITE_UNIQUE_ERRCODES = new Set([2067, 1555]);
 
 /**
- * A unique index or primary key refused a row: better-sqlite3 says SQLITE_CONSTRAINT_UNIQUE or
- * _PRIMARYKEY, node:sqlite ERR_SQLITE_ERROR with the extended result code, PostgreSQL 23505 (both).
+ * A unique index or primary key refused a row: node:sqlite says ERR_SQLITE_ERROR with SQLite's extended
+ * result code, PostgreSQL 23505 (both).
  */
 export function isUniqueViolation(error: unknown): boolean {
   const { code, errcode } = (error ?? {}) as { code?: string; errcode?: number };
   if (code === 'ERR_SQLITE_ERROR') return errcode !== undefined && SQLITE_UNIQUE_ERRCODES.has(errcode);
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+  return code === '23505';
 }
 
 export function parseMetadata(row: UserRow): UserMetadata | null {

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as apps from './0001-apps.js';
 import * as devOutbox from './0002-dev-outbox.js';
 import * as users from './0003-users.js';
