@@ -15,7 +15,7 @@ import { currentUserRoutes } from './current-user/current-user-routes.js';
 import type { WorkerOptions } from './delivery/delivery-worker.js';
 import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
-import { requireTransports } from './delivery/required-transports.js';
+import { missingTransports, requireTransports } from './delivery/required-transports.js';
 import { DevOutbox } from './dev/dev-outbox.js';
 import { type DevSurfaces, registerDevSurfaces } from './dev/dev-surfaces.js';
 import { AppOrigins } from './apps/app-origins.js';
@@ -171,6 +171,7 @@ export async function buildServer(
       apiKey: config.adminApiKey,
       apps: appsRepository,
       appsFile: config.appsFile,
+      missingTransports: (settings) => missingTransports(config, [settings]),
     });
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }

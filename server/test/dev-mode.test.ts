@@ -146,6 +146,37 @@ describe('outside development mode', () => {
     }
   });
 
+  it('refuses, through the admin API, an app whose messages it could not send', async () => {
+    const adminKey = 'admin-key-for-dev-mode-tests-0123456789';
+    const t = await startTestServer({ env: { ...production, SMTP_URL: mail.url, ADMIN_API_KEY: adminKey } });
+    try {
+      const admin = { authorization: `Bearer ${adminKey}` };
+      const phoneApp = {
+        id: 'adminPhoneApp001',
+        name: 'Phone',
+        auth_origin: 'https://shop.example.com',
+        allowed_identifier: 'phone',
+      };
+      const refused = await t.call('POST', '/admin/v1/apps', phoneApp, admin);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^SMS_PROVIDER is not set, so the server cannot send the one-time codes of app "Phone" \(id adminPhoneApp001\)/,
+      );
+      const emailApp = { ...phoneApp, allowed_identifier: 'email' };
+      expect((await t.call('POST', '/admin/v1/apps', emailApp, admin)).status).toBe(201);
+      const changed = await t.call(
+        'PATCH',
+        `/admin/v1/apps/${phoneApp.id}`,
+        { allowed_identifier: 'both' },
+        admin,
+      );
+      expect(changed.status).toBe(400);
+      expect((await t.server.identity.apps.find(phoneApp.id))?.allowed_identifier).toBe('email');
+    } finally {
+      await t.stop();
+    }
+  });
+
   it('starts when its transports are set, with no development page; and with no app that needs one', async () => {
     const t = await startTestServer({ env: { ...production, SMTP_URL: mail.url } });
     try {

@@ -20,6 +20,8 @@ export interface AdminRoutesOptions {
   apps: AppsRepository;
   /** The apps file's path, named when a change to one of its apps is refused. */
   appsFile: string;
+  /** Why this server could not send what an app needs (delivery/required-transports.ts); [] when it can. */
+  missingTransports: (app: AppSettings) => string[];
 }
 
 const Settings = Type.Partial(Type.Omit(AppSettings, ['id']), { additionalProperties: false });
@@ -58,7 +60,7 @@ function validated(candidate: unknown): AppSettings {
  */
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (
   app,
-  { apiKey, apps, appsFile },
+  { apiKey, apps, appsFile, missingTransports },
 ) => {
   requireAdminKey(app, apiKey);
   refuseUnknownBodyFields(app);
@@ -77,6 +79,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     if (problem) throw invalidRequest(`body.api_keys: ${describeKeyProblem(settings.id, problem)}`);
   };
   const save = async (settings: AppSettings, log: FastifyBaseLogger) => {
+    // An app whose codes could never be sent is refused, as the server refuses to start with one.
+    const missing = missingTransports(settings);
+    if (missing.length > 0) throw invalidRequest(missing.join(' '));
     const sync = await apps.upsert(settings);
     logKeySyncs(log, [{ appId: settings.id, ...sync }], 'admin API');
   };

@@ -10,15 +10,16 @@ function named(apps: AppNames[]): string {
   return `${apps.length > 1 ? 'apps' : 'app'} ${list}`;
 }
 
+type TransportSettings = Pick<ServerConfig, 'devMode' | 'smtpUrl' | 'smsProvider' | 'contactTo'>;
+
 /**
  * Outside development mode there is no dev outbox: a message without a transport would wait in the queue
- * forever, and its user would wait for a code that never comes. So the server does not start when an
- * app needs a channel it cannot send on: email for an app that allows email identifiers or names a
- * contact_to (and for CONTACT_TO), SMS for one that allows phone identifiers. Throws a ConfigError that
- * names the missing setting and the apps; a server whose apps need neither starts.
+ * forever, and its user would wait for a code that never comes. Each sentence names a missing setting and
+ * the apps that need it: email for an app that allows email identifiers or names a contact_to (and for
+ * CONTACT_TO), SMS for one that allows phone identifiers. Empty when every message can be sent.
  */
-export function requireTransports(config: ServerConfig, apps: readonly AppSettings[]): void {
-  if (config.devMode.on) return;
+export function missingTransports(config: TransportSettings, apps: readonly AppSettings[]): string[] {
+  if (config.devMode.on) return [];
   const problems: string[] = [];
   const emailApps = apps.filter((app) => app.allowed_identifier !== 'phone' || app.contact_to);
   if (!config.smtpUrl && (emailApps.length > 0 || config.contactTo)) {
@@ -39,6 +40,12 @@ export function requireTransports(config: ServerConfig, apps: readonly AppSettin
         'or let the apps allow email identifiers only.',
     );
   }
+  return problems;
+}
+
+/** At start: a server whose apps need a transport it lacks does not start (a ConfigError naming it). */
+export function requireTransports(config: TransportSettings, apps: readonly AppSettings[]): void {
+  const problems = missingTransports(config, apps);
   if (problems.length === 0) return;
   throw new ConfigError(
     [
