@@ -11,13 +11,18 @@ import { type RunningTestServer, startTestServer, TEST_APP_ID, type TestApp } fr
 
 const ADMIN_KEY = 'admin-key-for-ownership-tests-0123';
 const FILE_KEY = 'opk_declared-in-the-apps-file-of-the-ownership-test';
+/** A second key of the file, which no test revokes: the tests run in any order. */
+const KEPT_KEY = 'opk_declared-in-the-apps-file-and-never-revoked';
 const SETTINGS_KEY = 'opk_declared-in-the-settings-of-an-admin-made-app';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const FILE_APP: TestApp = {
   id: TEST_APP_ID,
   redirect_url: '/from-the-file',
   session_timeout_length: 600,
-  api_keys: [{ name: 'file key', sha256: sha256(FILE_KEY) }],
+  api_keys: [
+    { name: 'file key', sha256: sha256(FILE_KEY) },
+    { name: 'kept key', sha256: sha256(KEPT_KEY) },
+  ],
 };
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -79,7 +84,7 @@ describe('one source of truth per app, on every instance and across restarts', (
       session_timeout_length: 600,
       redirect_url: '/from-the-file',
     });
-    expect(await statuses(TEST_APP_ID, FILE_KEY)).toEqual([200, 200]);
+    expect(await statuses(TEST_APP_ID, KEPT_KEY)).toEqual([200, 200]);
   });
 
   it('keeps a key revoked through the admin API dead everywhere: at once, after restarts, while the file declares it, after an import', async () => {
