@@ -76,11 +76,18 @@ function read(file) {
 }
 let passed = 0;
 let failed = 0;
+// Named again at the end, where a CI log cut to its last lines still shows them.
+const failedTests = [];
 for (const file of ['vitest.json', 'vitest-server.json']) {
   const vitest = read(file);
   if (vitest) {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
+    for (const suite of vitest.testResults) {
+      for (const test of suite.assertionResults) {
+        if (test.status === 'failed') failedTests.push(`${suite.name.replace(root, '')} › ${test.fullName}`);
+      }
+    }
   }
 }
 const e2e = read('e2e.json');
@@ -90,6 +97,7 @@ if (e2e) {
 }
 
 process.stdout.write('\n');
+for (const name of failedTests) process.stdout.write(`failed: ${name}\n`);
 if (failedSteps.length > 0) process.stdout.write(`failed steps: ${failedSteps.join(', ')}\n`);
 if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
