@@ -9,6 +9,9 @@ import { PassageError } from './passage-error';
 /** A server that takes every request and never answers (or, under /slow-body, answers only its headers). */
 let server: Server;
 let url: string;
+// vi.waitFor gives up after 1 s by default: too short on a loaded two-core CI machine.
+const LOADED_MACHINE = { timeout: 10_000 };
+
 const arrived: string[] = [];
 const closed: string[] = [];
 beforeAll(async () => {
@@ -60,7 +63,10 @@ describe('against a server that never answers', () => {
     expect(error).toBeInstanceOf(PassageError);
     expect(error).toMatchObject({ statusCode: 0, code: 'timeout' });
     expect(ms).toBeLessThan(3000);
-    await vi.waitFor(() => expect(closed.some((u) => u.startsWith('/v1/apps/app/users'))).toBe(true));
+    await vi.waitFor(
+      () => expect(closed.some((u) => u.startsWith('/v1/apps/app/users'))).toBe(true),
+      LOADED_MACHINE,
+    );
   });
 
   it('an answer whose body never ends times out too', async () => {
@@ -75,12 +81,12 @@ describe('against a server that never answers', () => {
     arrived.length = 0;
     const controller = new AbortController();
     const pending = client().createUser('ann@example.com', undefined, { signal: controller.signal });
-    await vi.waitFor(() => expect(arrived).toEqual(['/v1/apps/app/users']));
+    await vi.waitFor(() => expect(arrived).toEqual(['/v1/apps/app/users']), LOADED_MACHINE);
     controller.abort();
     const { error, ms } = await rejection(pending);
     expect(error).toMatchObject({ statusCode: 0, code: 'aborted' });
     expect(ms).toBeLessThan(3000);
-    await vi.waitFor(() => expect(closed).toContain('/v1/apps/app/users'));
+    await vi.waitFor(() => expect(closed).toContain('/v1/apps/app/users'), LOADED_MACHINE);
   });
 
   it('a signal already aborted sends nothing', async () => {

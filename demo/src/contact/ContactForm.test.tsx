@@ -175,7 +175,7 @@ describe('the contact form', () => {
       renderForm({ send: transport.send, minFillMs: MIN_FILL_MS });
       vi.setSystemTime(Date.now() + 42_000);
       fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
-      await vi.waitFor(() => expect(transport.send).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(transport.send).toHaveBeenCalledTimes(1), { timeout: 10_000 });
       expect(Number(transport.sent[0]?.[FILL_TIME_FIELD])).toBeGreaterThanOrEqual(42_000);
     } finally {
       vi.useRealTimers();
