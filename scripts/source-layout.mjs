@@ -1,6 +1,6 @@
 // Checks the shape of the sources that no linter checks: dependencies between folders point one way
-// (no two sibling folders of src/ or server/src import each other), and no hand-written source file
-// grows past MAX_LINES. `scripts/source-layout.test.mjs` runs both checks.
+// (no loop of any length between sibling folders of src/ or server/src), and no hand-written source
+// file grows past MAX_LINES. `scripts/source-layout.test.mjs` runs both checks.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -49,11 +49,8 @@ export function folderEdge(from, to) {
   return [a.slice(0, i + 1).join('/'), b.slice(0, i + 1).join('/')];
 }
 
-/** Folder pairs of `roots` that import each other, each with one import of either direction. */
-export function mutualFolders(
-  files = sourceFiles(),
-  read = (path) => readFileSync(join(root, path), 'utf8'),
-) {
+/** Imports between sibling folders of `roots`: a map from `from -> to` to one import that makes it. */
+export function folderEdges(files = sourceFiles(), read = (path) => readFileSync(join(root, path), 'utf8')) {
   const inRoots = (path) => LAYERED_ROOTS.some((r) => path.startsWith(`${r}/`));
   // A test may wire real parts of two layers together (a port's test with its adapter).
   const layered = (path) => inRoots(path) && !TEST.test(path);
@@ -65,13 +62,89 @@ export function mutualFolders(
       if (edge) edges.set(edge.join(' -> '), `${file} -> ${target}`);
     }
   }
-  const found = [];
-  for (const [key, example] of edges) {
-    const [from, to] = key.split(' -> ');
-    const back = edges.get(`${to} -> ${from}`);
-    if (back && from < to) found.push(`${from} <-> ${to} (${example}; ${back})`);
+  return edges;
+}
+
+/**
+ * The strongly connected components of a directed graph (Tarjan's algorithm): the groups of nodes
+ * each of which reaches every other, which are exactly the nodes that lie on a cycle together.
+ */
+export function stronglyConnected(nodes, next) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of next(node)) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node), low.get(to)));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node), index.get(to)));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    groups.push(group);
+  };
+  for (const node of nodes) if (!index.has(node)) visit(node);
+  return groups;
+}
+
+/** One shortest loop from `start` back to itself that stays inside `group`. */
+function loopThrough(start, group, next) {
+  const cameFrom = new Map();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift();
+    for (const to of next(node)) {
+      if (!group.has(to)) continue;
+      if (to === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]));
+        return [...path, start];
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, node);
+        queue.push(to);
+      }
+    }
   }
-  return found.sort();
+  return [start];
+}
+
+/**
+ * Import loops between sibling folders of `roots`, of any length (`a -> b -> a`, `a -> b -> c -> a`,
+ * …): one line per group of folders on a loop, naming one loop and an import for each of its steps.
+ */
+export function folderCycles(edges = folderEdges()) {
+  const next = new Map();
+  for (const key of edges.keys()) {
+    const [from, to] = key.split(' -> ');
+    next.set(from, [...(next.get(from) ?? []), to]);
+    if (!next.has(to)) next.set(to, []);
+  }
+  const targets = (node) => [...next.get(node)].sort();
+  return stronglyConnected([...next.keys()].sort(), targets)
+    .filter((group) => group.length > 1)
+    .map((group) => {
+      const loop = loopThrough([...group].sort()[0], new Set(group), targets);
+      const steps = loop.slice(1).map((to, i) => edges.get(`${loop[i]} -> ${to}`));
+      return `${loop.join(' -> ')} (${steps.join('; ')})`;
+    })
+    .sort();
 }
 
 /** Hand-written source files over MAX_LINES, with their line counts. */

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { folderEdge, MAX_LINES, mutualFolders, oversizedFiles, relativeImports } from './source-layout.mjs';
+import {
+  folderCycles,
+  folderEdge,
+  folderEdges,
+  MAX_LINES,
+  oversizedFiles,
+  relativeImports,
+  stronglyConnected,
+} from './source-layout.mjs';
 
 describe('the sources’ layout', () => {
-  it('has no two folders of src/ or server/src that import each other', () => {
-    expect(mutualFolders()).toEqual([]);
+  it('has no import loop of any length between folders of src/ or server/src', () => {
+    expect(folderCycles()).toEqual([]);
   });
 
   it(`has no hand-written source file over ${MAX_LINES} lines`, () => {
@@ -32,10 +40,38 @@ describe('the layout checks', () => {
     expect(folderEdge('src/index.ts', 'src/client/index')).toBeNull();
   });
 
-  it('find a pair of folders importing each other, and a long file', () => {
+  it('find a pair of folders importing each other', () => {
     const files = { 'src/a/one.ts': "import './../b/two';", 'src/b/two.ts': "import { x } from '../a/one';" };
-    const read = (path) => files[path];
-    expect(mutualFolders(Object.keys(files), read)).toHaveLength(1);
+    expect(folderCycles(folderEdges(Object.keys(files), (path) => files[path]))).toEqual([
+      'src/a -> src/b -> src/a (src/a/one.ts -> src/b/two; src/b/two.ts -> src/a/one)',
+    ]);
+  });
+
+  it('find a loop through three folders, and none where the imports point one way', () => {
+    const loop = {
+      'server/src/dev/local.ts': "import { x } from '../security/loopback.js';",
+      'server/src/security/limiter.ts': "import { ApiError } from '../http/api-error.js';",
+      'server/src/http/site.ts': "import type { P } from '../dev/panel.js';",
+    };
+    expect(folderCycles(folderEdges(Object.keys(loop), (path) => loop[path]))).toEqual([
+      'server/src/dev -> server/src/security -> server/src/http -> server/src/dev ' +
+        '(server/src/dev/local.ts -> server/src/security/loopback; ' +
+        'server/src/security/limiter.ts -> server/src/http/api-error; ' +
+        'server/src/http/site.ts -> server/src/dev/panel)',
+    ]);
+    const oneWay = { ...loop, 'server/src/http/site.ts': "import { y } from './y.js';" };
+    expect(folderCycles(folderEdges(Object.keys(oneWay), (path) => oneWay[path]))).toEqual([]);
+  });
+
+  it('group the nodes of a graph by the loops they share', () => {
+    const graph = { a: ['b'], b: ['c'], c: ['a', 'd'], d: ['e'], e: ['d'], f: ['a'] };
+    const groups = stronglyConnected(Object.keys(graph), (node) => graph[node]).map((group) =>
+      group.sort().join(''),
+    );
+    expect(groups.sort()).toEqual(['abc', 'de', 'f']);
+  });
+
+  it('find a long file, not a generated one', () => {
     expect(oversizedFiles(['src/a/long.ts'], () => 'x\n'.repeat(MAX_LINES + 1))).toEqual([
       { path: 'src/a/long.ts', lines: MAX_LINES + 1 },
     ]);
