@@ -1,8 +1,9 @@
 // Checks the shape of the sources that no linter checks: dependencies between folders point one way
-// (no loop of any length between sibling folders of src/ or server/src), and no hand-written source
-// file grows past MAX_LINES. `scripts/source-layout.test.mjs` runs both checks.
+// (no loop of any length between sibling folders of src/ or server/src), no hand-written source file
+// grows past MAX_LINES, every `docs/…` path the repository mentions exists, and no comment or test
+// name cites a document or tracker outside it. `scripts/source-layout.test.mjs` runs the checks.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,11 +23,25 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
 const SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
 
-/** Tracked source files (paths relative to the repository, with `/`). */
+/** Tracked files (paths relative to the repository, with `/`). */
+const trackedFiles = () =>
+  execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+
+/** Tracked source files. */
 export function sourceFiles() {
-  return execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
-    .split('\n')
-    .filter((path) => SOURCE.test(path));
+  return trackedFiles().filter((path) => SOURCE.test(path));
+}
+
+/** Tracked files that may mention a doc: sources, docs, configuration and pages. */
+const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|md|json|ya?ml|html|css|sh)$|(^|\/)run$/;
+/** History names files as they were then; the lock file names packages. */
+const HISTORY = /(^|\/)(CHANGELOG\.md|package-lock\.json)$/;
+
+/** This check and its tests, whose examples are what it looks for. */
+const SELF = /^scripts\/source-layout\./;
+
+export function textFiles() {
+  return trackedFiles().filter((path) => TEXT.test(path) && !HISTORY.test(path) && !SELF.test(path));
 }
 
 /** The relative imports of one file, as repository paths without extension. */
@@ -156,4 +171,41 @@ export function oversizedFiles(
     .filter((path) => !GENERATED.some((pattern) => pattern.test(path)))
     .map((path) => ({ path, lines: read(path).split('\n').length - 1 }))
     .filter(({ lines }) => lines > MAX_LINES);
+}
+
+/** A repository path below docs/ (not `…/docs/…` of a URL or another folder). */
+const DOCS_PATH = /(?<![\w./@-])docs\/[\w./-]*/g;
+
+/** `docs/…` paths the files mention that do not exist, each as `file: path`. */
+export function danglingDocReferences(
+  files = textFiles(),
+  read = (path) => readFileSync(join(root, path), 'utf8'),
+  exists = (path) => existsSync(join(root, path)),
+) {
+  return files.flatMap((file) =>
+    [...read(file).matchAll(DOCS_PATH)]
+      .map((match) => match[0].replace(/[./]+$/, ''))
+      .filter((path) => !exists(path))
+      .map((path) => `${file}: ${path}`),
+  );
+}
+
+/**
+ * What a reader cannot follow from the repository: a specification that is not in it (`SPEC §5`), a
+ * tracker's issue numbers (`issue 6`, a test named `#27 …`). Say what is meant, or cite `docs/…`.
+ */
+const OUTSIDE_CITATIONS = [/\bSPEC\b/, /\bissues? #?\d+/i, /\b(?:it|test|describe)\(\s*['"`]#\d+/];
+
+/** Source lines citing what is not in the repository, each as `file:line: text`. */
+export function outsideCitations(
+  files = sourceFiles().filter((path) => !SELF.test(path)),
+  read = (path) => readFileSync(join(root, path), 'utf8'),
+) {
+  return files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .flatMap((line, i) =>
+        OUTSIDE_CITATIONS.some((pattern) => pattern.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+      ),
+  );
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  danglingDocReferences,
   folderCycles,
   folderEdge,
   folderEdges,
   MAX_LINES,
+  outsideCitations,
   oversizedFiles,
   relativeImports,
   stronglyConnected,
@@ -16,6 +18,14 @@ describe('the sources’ layout', () => {
 
   it(`has no hand-written source file over ${MAX_LINES} lines`, () => {
     expect(oversizedFiles()).toEqual([]);
+  });
+
+  it('mentions no docs/ path that does not exist', () => {
+    expect(danglingDocReferences()).toEqual([]);
+  });
+
+  it('cites no specification or issue tracker outside the repository in its sources', () => {
+    expect(outsideCitations()).toEqual([]);
   });
 });
 
@@ -76,5 +86,31 @@ describe('the layout checks', () => {
       { path: 'src/a/long.ts', lines: MAX_LINES + 1 },
     ]);
     expect(oversizedFiles(['src/components.d.ts'], () => 'x\n'.repeat(MAX_LINES + 1))).toEqual([]);
+  });
+
+  it('find a docs/ path that does not exist, not one that does or one of a URL', () => {
+    const text = {
+      'server/src/cli.ts': '// See docs/management-api.md and docs/server/management-api.md.',
+      'README.md': 'Read [the API](https://example.com/docs/api.md) and [the guide](docs/).',
+    };
+    const exists = (path) => ['docs', 'docs/server/management-api.md'].includes(path);
+    expect(danglingDocReferences(Object.keys(text), (path) => text[path], exists)).toEqual([
+      'server/src/cli.ts: docs/management-api.md',
+    ]);
+  });
+
+  it('find a citation of a specification or an issue, not of an RFC section', () => {
+    const text = [
+      "describe('code input (SPEC §5)', () => {});",
+      '// Budget of the demo (issues 6 and 19).',
+      "it('#27 lists no connections', () => {});",
+      '// Presenting a spent token again revokes the family (RFC 9700 §4.14).',
+      "it('names user #3 in the report', () => {});",
+    ].join('\n');
+    expect(outsideCitations(['src/a.test.ts'], () => text)).toEqual([
+      "src/a.test.ts:1: describe('code input (SPEC §5)', () => {});",
+      'src/a.test.ts:2: // Budget of the demo (issues 6 and 19).',
+      "src/a.test.ts:3: it('#27 lists no connections', () => {});",
+    ]);
   });
 });

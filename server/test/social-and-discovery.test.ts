@@ -20,7 +20,7 @@ describe('social connections and OpenID discovery', () => {
   });
   afterAll(() => t.stop());
 
-  it('#27 lists no social connections for the signed-in user, with and without the trailing slash', async () => {
+  it('lists no social connections for the signed-in user, with and without the trailing slash', async () => {
     for (const suffix of ['/currentuser/social-connections/', '/currentuser/social-connections']) {
       const res = await t.call('GET', path(suffix), undefined, asPassageJs(token));
       expect(res.status).toBe(200);
@@ -31,7 +31,7 @@ describe('social connections and OpenID discovery', () => {
     expect((await json<{ code: string }>(anonymous)).code).toBe('invalid_access_token');
   });
 
-  it('#28 answers 404 social_connection_not_found when removing a connection', async () => {
+  it('answers 404 social_connection_not_found when removing a connection', async () => {
     const remove = (type: string, headers: Record<string, string> = asPassageJs(token)) =>
       t.call('DELETE', path(`/currentuser/social-connections/${type}`), undefined, headers);
     const res = await remove('google');
@@ -46,7 +46,7 @@ describe('social connections and OpenID discovery', () => {
     expect((await remove('google', {})).status).toBe(401);
   });
 
-  it('#29 refuses to start a social login: no provider is configured', async () => {
+  it('refuses to start a social login: no provider is configured', async () => {
     const query = new URLSearchParams({
       redirect_uri: 'http://localhost/passage',
       state: '123456',
@@ -77,14 +77,14 @@ describe('social connections and OpenID discovery', () => {
     ).toBe(404);
   });
 
-  it('#30 refuses to exchange a social login code', async () => {
+  it('refuses to exchange a social login code', async () => {
     const res = await t.call('GET', path('/social/token?code=abc&verifier=123456'));
     expect(res.status).toBe(404);
     expect((await json<{ code: string }>(res)).code).toBe('social_connection_not_found');
     expect((await t.call('GET', path('/social/token?code=abc'))).status).toBe(400);
   });
 
-  it('#32 serves the OpenID configuration whose issuer matches the tokens and whose JWKS URL works', async () => {
+  it('serves the OpenID configuration whose issuer matches the tokens and whose JWKS URL works', async () => {
     const res = await t.call('GET', path('/.well-known/openid-configuration'), undefined, {
       origin: 'https://anyone.example',
     });
