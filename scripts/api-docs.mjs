@@ -1,7 +1,7 @@
 // Writes docs/server/api.md, the server's API reference, from its OpenAPI document (what
 // GET /v1/openapi.json serves). The server is built in-process from server/dist on an in-memory SQLite
 // database, with the admin API and the dev outbox switched on so that every route is listed.
-// `npm run docs:api` builds the server first; server/test/api-docs.test.ts fails when the committed file
+// `npm run docs:api` builds the server first; server/test/openapi/api-docs.test.ts fails when the committed file
 // differs from what this script writes (it renders the document of the server's sources).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,9 @@
 // Checks the shape of the sources that no linter checks: dependencies between folders point one way
-// (no two sibling folders of src/ or server/src import each other), and no hand-written source file
-// grows past MAX_LINES. `scripts/source-layout.test.mjs` runs both checks.
+// (no loop of any length between sibling folders of src/ or server/src), no hand-written source file
+// grows past MAX_LINES, every `docs/…` path the repository mentions exists, and no comment or test
+// name cites a document or tracker outside it. `scripts/source-layout.test.mjs` runs the checks.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,11 +23,25 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
 const SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
 
-/** Tracked source files (paths relative to the repository, with `/`). */
+/** Tracked files (paths relative to the repository, with `/`). */
+const trackedFiles = () =>
+  execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+
+/** Tracked source files. */
 export function sourceFiles() {
-  return execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
-    .split('\n')
-    .filter((path) => SOURCE.test(path));
+  return trackedFiles().filter((path) => SOURCE.test(path));
+}
+
+/** Tracked files that may mention a doc: sources, docs, configuration and pages. */
+const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|md|json|ya?ml|html|css|sh)$|(^|\/)run$/;
+/** History names files as they were then; the lock file names packages. */
+const HISTORY = /(^|\/)(CHANGELOG\.md|package-lock\.json)$/;
+
+/** This check and its tests, whose examples are what it looks for. */
+const SELF = /^scripts\/source-layout\./;
+
+export function textFiles() {
+  return trackedFiles().filter((path) => TEXT.test(path) && !HISTORY.test(path) && !SELF.test(path));
 }
 
 /** The relative imports of one file, as repository paths without extension. */
@@ -49,11 +64,8 @@ export function folderEdge(from, to) {
   return [a.slice(0, i + 1).join('/'), b.slice(0, i + 1).join('/')];
 }
 
-/** Folder pairs of `roots` that import each other, each with one import of either direction. */
-export function mutualFolders(
-  files = sourceFiles(),
-  read = (path) => readFileSync(join(root, path), 'utf8'),
-) {
+/** Imports between sibling folders of `roots`: a map from `from -> to` to one import that makes it. */
+export function folderEdges(files = sourceFiles(), read = (path) => readFileSync(join(root, path), 'utf8')) {
   const inRoots = (path) => LAYERED_ROOTS.some((r) => path.startsWith(`${r}/`));
   // A test may wire real parts of two layers together (a port's test with its adapter).
   const layered = (path) => inRoots(path) && !TEST.test(path);
@@ -65,13 +77,89 @@ export function mutualFolders(
       if (edge) edges.set(edge.join(' -> '), `${file} -> ${target}`);
     }
   }
-  const found = [];
-  for (const [key, example] of edges) {
-    const [from, to] = key.split(' -> ');
-    const back = edges.get(`${to} -> ${from}`);
-    if (back && from < to) found.push(`${from} <-> ${to} (${example}; ${back})`);
+  return edges;
+}
+
+/**
+ * The strongly connected components of a directed graph (Tarjan's algorithm): the groups of nodes
+ * each of which reaches every other, which are exactly the nodes that lie on a cycle together.
+ */
+export function stronglyConnected(nodes, next) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of next(node)) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node), low.get(to)));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node), index.get(to)));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    groups.push(group);
+  };
+  for (const node of nodes) if (!index.has(node)) visit(node);
+  return groups;
+}
+
+/** One shortest loop from `start` back to itself that stays inside `group`. */
+function loopThrough(start, group, next) {
+  const cameFrom = new Map();
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift();
+    for (const to of next(node)) {
+      if (!group.has(to)) continue;
+      if (to === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0]));
+        return [...path, start];
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, node);
+        queue.push(to);
+      }
+    }
   }
-  return found.sort();
+  return [start];
+}
+
+/**
+ * Import loops between sibling folders of `roots`, of any length (`a -> b -> a`, `a -> b -> c -> a`,
+ * …): one line per group of folders on a loop, naming one loop and an import for each of its steps.
+ */
+export function folderCycles(edges = folderEdges()) {
+  const next = new Map();
+  for (const key of edges.keys()) {
+    const [from, to] = key.split(' -> ');
+    next.set(from, [...(next.get(from) ?? []), to]);
+    if (!next.has(to)) next.set(to, []);
+  }
+  const targets = (node) => [...next.get(node)].sort();
+  return stronglyConnected([...next.keys()].sort(), targets)
+    .filter((group) => group.length > 1)
+    .map((group) => {
+      const loop = loopThrough([...group].sort()[0], new Set(group), targets);
+      const steps = loop.slice(1).map((to, i) => edges.get(`${loop[i]} -> ${to}`));
+      return `${loop.join(' -> ')} (${steps.join('; ')})`;
+    })
+    .sort();
 }
 
 /** Hand-written source files over MAX_LINES, with their line counts. */
@@ -83,4 +171,41 @@ export function oversizedFiles(
     .filter((path) => !GENERATED.some((pattern) => pattern.test(path)))
     .map((path) => ({ path, lines: read(path).split('\n').length - 1 }))
     .filter(({ lines }) => lines > MAX_LINES);
+}
+
+/** A repository path below docs/ (not `…/docs/…` of a URL or another folder). */
+const DOCS_PATH = /(?<![\w./@-])docs\/[\w./-]*/g;
+
+/** `docs/…` paths the files mention that do not exist, each as `file: path`. */
+export function danglingDocReferences(
+  files = textFiles(),
+  read = (path) => readFileSync(join(root, path), 'utf8'),
+  exists = (path) => existsSync(join(root, path)),
+) {
+  return files.flatMap((file) =>
+    [...read(file).matchAll(DOCS_PATH)]
+      .map((match) => match[0].replace(/[./]+$/, ''))
+      .filter((path) => !exists(path))
+      .map((path) => `${file}: ${path}`),
+  );
+}
+
+/**
+ * What a reader cannot follow from the repository: a specification that is not in it (`SPEC §5`), a
+ * tracker's issue numbers (`issue 6`, a test named `#27 …`). Say what is meant, or cite `docs/…`.
+ */
+const OUTSIDE_CITATIONS = [/\bSPEC\b/, /\bissues? #?\d+/i, /\b(?:it|test|describe)\(\s*['"`]#\d+/];
+
+/** Source lines citing what is not in the repository, each as `file:line: text`. */
+export function outsideCitations(
+  files = sourceFiles().filter((path) => !SELF.test(path)),
+  read = (path) => readFileSync(join(root, path), 'utf8'),
+) {
+  return files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .flatMap((line, i) =>
+        OUTSIDE_CITATIONS.some((pattern) => pattern.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+      ),
+  );
 }

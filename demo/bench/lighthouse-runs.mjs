@@ -1,5 +1,5 @@
-// Which Lighthouse results count as measurements, and retrying the ones that do not (issue 6: one run once
-// "scored" 0 — a run that failed, not a slow page). Kept apart from lighthouse.bench.mjs so it can be tested.
+// Which Lighthouse results count as measurements, and retrying the ones that do not (one run once "scored"
+// 0: a run that failed, not a slow page). Kept apart from lighthouse.bench.mjs so it can be tested.
 
 /** The categories and audits the bench reads; a result without any of them measured nothing. */
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse budget of the demo site (issues 6 and 19): mobile, default (simulated) throttling, median of 3
+// Lighthouse budget of the demo site (docs/performance.md): mobile, default (simulated) throttling, median of 3
 // runs of each page served by the built server with NODE_ENV=production: the portfolio `/`, the sign-in page
 // `/passage`, and the account page `/passageSuccess` signed out and signed in (a user registered with a
 // one-time code through the API; its tokens stored where the elements keep them before each run).

@@ -78,11 +78,7 @@ test('renaming a passkey: an empty name is refused, a new one is saved', async (
   expect(await changes(page)).toContainEqual(expect.objectContaining({ type: 'device-renamed' }));
 });
 
-test('an empty rename and a delete without an id give clear errors (SPEC §5, §8)', async ({
-  page,
-  server,
-  api,
-}) => {
+test('an empty rename and a delete without an id give clear errors', async ({ page, server, api }) => {
   const user = await api.signUp(freshEmail('errors'));
   const [id] = await addPasskeysViaApi(api, user, 1);
   const profile = await openProfile(page, server.url, user);

@@ -135,7 +135,7 @@ test('in an email-only app, a user who holds a phone number can change it', asyn
   await expect(profile.getByText("We've sent a confirmation link to +12015550178.")).toBeVisible();
 });
 
-test('metadata: each type keeps its §5 rule, "64 letters max" included, and saved values persist', async ({
+test('metadata: each type keeps its validation rule, "64 letters max" included, and saved values persist', async ({
   page,
   server,
   api,

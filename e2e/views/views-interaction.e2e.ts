@@ -90,7 +90,7 @@ test('in both-identifiers mode the country dropdown follows what is typed', asyn
   ]);
 });
 
-test('the country dropdown (SPEC §4, §9): toggles, picks, closes on blur, keyboard and typeahead', async () => {
+test('the country dropdown: toggles, picks, closes on blur, keyboard and typeahead', async () => {
   // Another view first, so the form (and its dropdown) is a new one.
   await showView(page, { state: VIEW_SAMPLES.loading });
   await showView(page, {

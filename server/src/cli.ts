@@ -10,7 +10,7 @@ export type Command =
   | { kind: 'version' }
   /** Start the server; `env` holds the settings given as flags, which win over the environment. */
   | { kind: 'start'; env: Record<string, string> }
-  /** `import <file> [--app <id>]`: import users into an app (docs/management-api.md). */
+  /** `import <file> [--app <id>]`: import users into an app (docs/server/management-api.md). */
   | { kind: 'import'; file: string; app: string | null; env: Record<string, string> }
   /** `api-key`: print a new API key and the line that declares it in the apps file. */
   | { kind: 'api-key'; name: string };

@@ -36,7 +36,7 @@ describe('English reference', () => {
     expect(keys.length).toBe(new Set(keys).size);
   });
 
-  it('reproduces the strings the SPEC quotes exactly', () => {
+  it('keeps the exact English of the sign-in messages', () => {
     const t = english.t;
     expect(`${t('dont-have-an-account')} ${t('register-here')}`).toBe("Don't have an account? Register here");
     expect(`${t('already-have-an-account')} ${t('login-here')}`).toBe('Already have an account? Login here');

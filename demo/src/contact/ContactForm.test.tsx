@@ -49,7 +49,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, fields: ReturnTy
 }
 
 describe('the contact form', () => {
-  it('has the three multiline fields of SPEC §3, the message with 15 rows', () => {
+  it('has three multiline fields (name, email, message), the message with 15 rows', () => {
     const fields = renderForm({ send: vi.fn() });
     for (const field of Object.values(fields)) expect(field.tagName).toBe('TEXTAREA');
     expect(fields.message.getAttribute('rows')).toBe('15');

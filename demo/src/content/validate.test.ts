@@ -19,7 +19,7 @@ function problem(mutate: (content: Loose) => void): string {
 }
 
 describe('portfolio content', () => {
-  it('ships complete, with the counts of SPEC §9', () => {
+  it('ships complete: every project, 4 jobs, 12 pictures and the copyright year', () => {
     expect(validatePortfolio(portfolio)).toBe(portfolio);
     expect(portfolio.projects).toHaveLength(CONTENT_COUNTS.projects);
     expect(portfolio.experience).toHaveLength(4);

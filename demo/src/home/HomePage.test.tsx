@@ -32,7 +32,7 @@ describe('the portfolio page', () => {
     expect(screen.getByRole('link', { name: 'Résumé (PDF)' }).getAttribute('href')).toBe('/resume.pdf');
   });
 
-  it('has the four anchors of SPEC §2 behind outlined nav buttons, in order', async () => {
+  it('has the four section anchors behind outlined nav buttons, in order', async () => {
     await renderHome();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     const buttons = within(nav).getAllByRole('link');

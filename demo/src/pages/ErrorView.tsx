@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { outlinedLink } from '../theme/outlinedLink';
 import { HostPage } from './HostPage';
 
-/** The error page: "Oops!", the sentence and the detail in italics (SPEC's texts), in the site's frame. */
+/** The error page: "Oops!", the sentence and the detail in italics, in the site's frame. */
 export function ErrorView({ detail }: { detail: string }) {
   return (
     <HostPage title={`Oops! ${detail}`}>

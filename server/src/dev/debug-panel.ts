@@ -1,17 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import type { PageScript } from '../http/static-site.js';
 
 /** Where the bundle is served, and the site pages that load it. */
 export const DEBUG_PANEL_PATH = '/dev/debug-panel.js';
 export const DEBUG_PANEL_PAGES: readonly string[] = ['/passage', '/passageSuccess'];
-
-/** A script the site adds to some of its pages. */
-export interface PageScript {
-  pages: readonly string[];
-  /** The `<script>` element, ahead of `</body>`. */
-  tag: string;
-}
 
 /**
  * Development only (the caller checks): serves the elements' debug panel (DEBUG_PANEL_FILE, built by

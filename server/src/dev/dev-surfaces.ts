@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type PageScript, registerDebugPanel } from './debug-panel.js';
+import type { PageScript } from '../http/static-site.js';
+import { registerDebugPanel } from './debug-panel.js';
 import { type DevOutbox, registerDevOutboxRoutes } from './dev-outbox.js';
 import { localOnly } from './local-only.js';
 import { registerDevPages } from './view-gallery.js';

@@ -2,9 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { PageScript } from '../dev/debug-panel.js';
 import { isApiPath, routedPath } from './api-paths.js';
 import { SitePage, sendSitePage } from './site-page.js';
+
+/** A script the site adds to some of its pages. */
+export interface PageScript {
+  pages: readonly string[];
+  /** The `<script>` element, ahead of `</body>`. */
+  tag: string;
+}
 
 interface SiteRoutes {
   /** The page paths; null when the site lists none, and then every path counts as a page. */

@@ -17,7 +17,7 @@ export interface ManagementOptions {
 
 /**
  * Passage's management API (`/v1/apps/{appId}/users…`, `/magic-links`) with per-app API keys, and the
- * admin routes that manage those keys and import users (docs/management-api.md).
+ * admin routes that manage those keys and import users (docs/server/management-api.md).
  */
 export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http, options) => {
   const { identity, apps, adminApiKey } = options;

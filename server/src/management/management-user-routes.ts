@@ -65,7 +65,7 @@ const identifierTaken = (type: 'email' | 'phone') =>
   new ApiError(409, ERROR_CODES.USER_ALREADY_EXISTS, `Another user of this app already has this ${type}.`);
 
 /**
- * Passage's management API for an app's users (docs/management-api.md): read, find, create, change,
+ * Passage's management API for an app's users (docs/server/management-api.md): read, find, create, change,
  * (de)activate and delete users, list and delete their passkeys, end their sessions.
  */
 export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }> = async (

@@ -22,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           apiKey: {
             type: 'http',
             scheme: 'bearer',
-            description: "An app's API key (docs/management-api.md)",
+            description: "An app's API key (docs/server/management-api.md)",
           },
         },
       },

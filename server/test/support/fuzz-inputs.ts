@@ -1,5 +1,5 @@
 /**
- * Inputs for the route fuzz (error-contract-fuzz.test.ts), drawn from the OpenAPI document's schemas
+ * Inputs for the route fuzz (openapi/error-contract-fuzz.test.ts), drawn from the OpenAPI document's schemas
  * and from a seeded generator: every run sends the same requests.
  */
 

@@ -9,7 +9,7 @@ import { isEmail, looksLikePhone } from './patterns';
 const id = (text: string, allowed: 'email' | 'phone' | 'both', country = 'us') =>
   checkIdentifier({ text, allowed, phone, country });
 
-describe('identifier form (SPEC §5)', () => {
+describe('identifier form', () => {
   it('names the missing identifier by mode', () => {
     expect(id('  ', 'email')).toEqual({ ok: false, message: 'enter-an-email-address' });
     expect(id('', 'phone')).toEqual({ ok: false, message: 'enter-a-phone-number' });
@@ -83,7 +83,7 @@ const field = (type: MetadataField['type'], name: string = type): MetadataField 
 });
 const opts = { phone, country: 'us' };
 
-describe('metadata fields (SPEC §5)', () => {
+describe('metadata fields', () => {
   it('requires strings and limits them to 63 characters', () => {
     expect(checkMetadataField(field('string'), undefined, opts)).toEqual({ ok: false, message: 'required' });
     expect(checkMetadataField(field('string'), 'a'.repeat(63), opts)).toEqual({
@@ -149,7 +149,7 @@ describe('metadata fields (SPEC §5)', () => {
   });
 });
 
-describe('code input (SPEC §5)', () => {
+describe('code input', () => {
   it('needs exactly 6 characters and an otp id', () => {
     expect(codeProblem(undefined, 'otp')).toBe('Login code is undefined.');
     expect(codeProblem('12345', 'otp')).toBe('Login code is invalid length.');

@@ -11,7 +11,7 @@ import {
 } from './profile-translator';
 
 describe('profile strings', () => {
-  it('keeps the exact English of the SPEC for the metadata and identifier rules', () => {
+  it('keeps the exact English of the metadata and identifier rules', () => {
     expect(profileEn['64-letters-max']).toBe('64 letters max');
     expect(profileEn.required).toBe('required');
     expect(profileEn['invalid-date']).toBe('invalid date');

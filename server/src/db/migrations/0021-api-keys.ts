@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Per-app API keys for the management API (docs/management-api.md): only the key's SHA-256 is kept,
+ * Per-app API keys for the management API (docs/server/management-api.md): only the key's SHA-256 is kept,
  * so the key is shown once, at its creation. `source` tells keys made through the admin API from
  * those declared by hash in the app's settings (`api_keys`), which the settings alone add and remove.
  */

@@ -127,7 +127,7 @@ describe('dropdown: typeahead', () => {
   });
 });
 
-describe('dropdown: SPEC §9 sizes', () => {
+describe('dropdown: list sizes', () => {
   it('shows at most 7 items of 30px', () => {
     expect(listHeight(245, 1000)).toBe(7 * 30);
     expect(listHeight(3, 1000)).toBe(90);
