@@ -6,7 +6,7 @@
  * plain page loads with a script tag and which defines each element when it first appears.
  *
  * 1. `dist/index.js` (the main entry) re-exports what `dist/open-passage/index.js` exports, from the
- *    modules that hold it.
+ *    modules that hold it, and defines the public elements on demand when imported in a browser.
  * 2. `loader/index.js` / `.d.ts`: `defineCustomElements()` defines the public elements from
  *    `dist/open-passage/` (each element's module is its own chunk for bundlers).
  * 3. Stencil writes the declaration files with extensionless relative imports (`from './client'`),
@@ -30,8 +30,10 @@ import { buildContract } from './build-contract.mjs';
 /** The elements `defineCustomElements()` defines (not the test-only view preview). */
 const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
 
-// 0. Development-only elements leave the package (each step fails loudly if the build changed shape).
-for (const tag of ['passage-view-gallery']) {
+// 0. Development-only elements leave the package (each step fails loudly if the build changed shape):
+//    their modules, the chunks only they used, and their declarations in the public types.
+const INTERNAL = ['passage-view-gallery', 'passage-view-preview'];
+for (const tag of INTERNAL) {
   const drop = (file, pattern) => {
     const text = readFileSync(file, 'utf8');
     const rest = text.replace(pattern, '');
@@ -43,6 +45,60 @@ for (const tag of ['passage-view-gallery']) {
   drop('dist/open-passage/open-passage.esm.js', new RegExp(`"${tag}":"\\./${tag}\\.js",?`));
   for (const ext of ['.js', '.d.ts']) rmSync(`dist/open-passage/${tag}${ext}`);
 }
+const orphans = unreachedChunks('dist/open-passage');
+for (const file of orphans) rmSync(join('dist/open-passage', file));
+withoutInternalTypes('dist/types/components.d.ts', INTERNAL);
+
+/** The `p-*.js` chunks of `dir` no entry module (index, autoloader, element module) imports. */
+function unreachedChunks(dir) {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
+  const reached = new Set();
+  const queue = files.filter((name) => !name.startsWith('p-'));
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const [, target] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']\.\/([^"']+\.js)["']/g)) {
+      if (!existsSync(join(dir, target)))
+        throw new Error(`${dir}/${file} imports ./${target}, which is gone`);
+      queue.push(target);
+    }
+  }
+  return files.filter((name) => !reached.has(name));
+}
+
+/**
+ * Removes the internal elements from Stencil's generated declarations: their `Components` and
+ * `LocalJSX` interfaces, `HTML…Element` types, event types, and their `HTMLElementTagNameMap` and
+ * `JSX.IntrinsicElements` entries. Found by name in the syntax tree, each with its doc comment.
+ */
+function withoutInternalTypes(file, tags) {
+  const text = readFileSync(file, 'utf8');
+  const names = tags.map((tag) => tag.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase()));
+  const internal = (name) => tags.includes(name) || names.some((n) => name.includes(n));
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const cuts = [];
+  const visit = (node) => {
+    const name =
+      ts.isInterfaceDeclaration(node) || ts.isPropertySignature(node)
+        ? node.name.text
+        : ts.isVariableStatement(node)
+          ? node.declarationList.declarations[0].name.getText(source)
+          : undefined;
+    if (typeof name === 'string' && internal(name)) cuts.push([node.getFullStart(), node.end]);
+    else ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (cuts.length === 0) throw new Error(`${file}: no declaration of ${tags.join(', ')} to remove`);
+  let rest = text;
+  for (const [start, end] of cuts.reverse()) rest = rest.slice(0, start) + rest.slice(end);
+  const left = tags.filter((tag) =>
+    new RegExp(`["']${tag}["']|HTML${names[tags.indexOf(tag)]}Element\\b`).test(rest),
+  );
+  if (left.length > 0) throw new Error(`${file}: ${left.join(', ')} still declared after the removal`);
+  writeFileSync(file, rest);
+}
 
 // 1. The main entry: the export statements of dist/open-passage/index.js.
 const componentsIndex = readFileSync('dist/open-passage/index.js', 'utf8');
@@ -51,8 +107,44 @@ if (exportStatements.length === 0) throw new Error('dist/open-passage/index.js: 
 writeFileSync(
   'dist/index.js',
   exportStatements.map((statement) => statement.replace(/from\s*"\.\//, 'from"./open-passage/')).join('\n') +
-    '\n',
+    '\n' +
+    defineOnImport(ELEMENTS),
 );
+
+/**
+ * The main entry's one side effect (package.json `sideEffects` lists the file): `import 'open-passage'`
+ * defines each public element when its tag first appears in the document, loading only that element's
+ * module (a chunk of its own for bundlers: the paths are static, unlike the autoloader's). Outside a
+ * browser (server rendering, Node, test runners without a DOM) it does nothing, so importing the
+ * package there never throws. Tags inside another component's shadow root are not seen: there,
+ * `defineCustomElements()` from `open-passage/loader` defines them (README, docs/frameworks.md).
+ */
+function defineOnImport(tags) {
+  return `
+const ON_IMPORT = {
+${tags.map((tag) => `  '${tag}': () => import('./open-passage/${tag}.js'),`).join('\n')}
+};
+if (typeof document !== 'undefined' && typeof customElements !== 'undefined' && typeof MutationObserver !== 'undefined') {
+  const pending = new Map(Object.entries(ON_IMPORT).filter(([tag]) => !customElements.get(tag)));
+  const observer = new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1) look(node);
+  });
+  const look = (root) => {
+    for (const [tag, load] of pending) {
+      if (root.localName === tag || root.querySelector(tag)) {
+        pending.delete(tag);
+        load().then((module) => module.defineCustomElement());
+      }
+    }
+    if (pending.size === 0) observer.disconnect();
+  };
+  if (pending.size > 0) {
+    observer.observe(document, { childList: true, subtree: true });
+    look(document.documentElement);
+  }
+}
+`;
+}
 
 // 2. The loader.
 mkdirSync('loader', { recursive: true });
