@@ -1,5 +1,6 @@
 import type { Config } from '@stencil/core';
 import { reactOutputTarget } from '@stencil/react-output-target';
+import { vueOutputTarget } from '@stencil/vue-output-target';
 
 export const config: Config = {
   namespace: 'open-passage',
@@ -8,7 +9,12 @@ export const config: Config = {
   taskQueue: 'async',
   // `stencil build --watch` (npm run dev) watches the whole project: without these, the files its own
   // output targets write (the React wrappers, the readmes, the manifest) start the next build, forever.
-  watchIgnoredRegex: [/[\\/]react-wrapper[\\/]/, /[\\/]docs[\\/]/, /custom-elements\.json$/],
+  watchIgnoredRegex: [
+    /[\\/]react-wrapper[\\/]/,
+    /[\\/]vue-wrapper[\\/]/,
+    /[\\/]docs[\\/]/,
+    /custom-elements\.json$/,
+  ],
   // No `<style>` in the page's head hiding the elements until they load (Stencil's lazy loader adds
   // one by default): a page whose CSP has no style-src 'unsafe-inline' would refuse it, and the
   // elements have no light-DOM content to hide anyway. Their own styles are adopted sheets.
@@ -43,6 +49,17 @@ export const config: Config = {
       excludeComponents: ['passage-view-preview', 'passage-view-gallery'],
       // A module per component, so an app whose pages are split loads only the wrappers each page uses.
       esModules: true,
+    }),
+    vueOutputTarget({
+      componentCorePackage: 'open-passage',
+      proxiesFile: './vue-wrapper/src/generated/components.ts',
+      // Each wrapper imports and defines its element: an app needs no loader call and no Vue compiler
+      // option (isCustomElement), and the wrappers listen to the elements' events themselves.
+      includeImportCustomElements: true,
+      // The public path of dist/open-passage/ (package.json exports), not the folder's own name.
+      customElementsDir: 'dist/components',
+      // The view preview and gallery are for tests and view work, not for apps.
+      excludeComponents: ['passage-view-preview', 'passage-view-gallery'],
     }),
     // Committed, generated from the components' JSDoc (a test checks they are current).
     { type: 'docs-readme', dir: 'docs/elements', overwriteExisting: true, footer: '' },

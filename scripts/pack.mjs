@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Packs the three published packages as the registry would get them (after `npm run build`):
+// Packs the four published packages as the registry would get them (after `npm run build`):
 // test-results/packages/<name>-<version>.tgz plus manifest.json (name → tarball, packed size, file count).
 //
 //   node scripts/pack.mjs           pack and print the figures
 //   node scripts/pack.mjs --check   pack, then publint --strict each tarball, arethetypeswrong (esm-only
-//                                   profile) for the elements and the React package, the size limit, and
-//                                   the shipped README's links and CHANGELOG (scripts/package-docs.mjs)
+//                                   profile) for the elements and the React and Vue packages, the size
+//                                   limit, and the shipped README's links and CHANGELOG (scripts/package-docs.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -20,6 +20,7 @@ export const manifestFile = join(packagesDir, 'manifest.json');
 export const PACKAGES = [
   { name: 'open-passage', dir: '.', built: ['dist/index.js', 'loader/index.js'], attw: true },
   { name: 'open-passage-react', dir: 'react-wrapper', built: ['dist/index.js'], attw: true },
+  { name: 'open-passage-vue', dir: 'vue-wrapper', built: ['dist/index.js'], attw: true },
   { name: 'open-passage-server', dir: 'server', built: ['dist/main.js'], attw: false },
 ];
 

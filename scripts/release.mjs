@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Releases the three published packages together, at one version:
+// Releases the four published packages together, at one version:
 //
 //   node scripts/release.mjs <version>               bump, check, commit and tag, publish
 //   node scripts/release.mjs [<version>] --dry-run   change nothing: check, then `npm publish --dry-run`
 //   node scripts/release.mjs --dry-run --no-checks   only `npm publish --dry-run` of fresh tarballs
 //
-// A release: open-passage, open-passage-react and open-passage-server get <version> (and
-// open-passage-react's dependency on open-passage becomes ^<version>); each CHANGELOG.md's
+// A release: open-passage, open-passage-react, open-passage-vue and open-passage-server get <version>
+// (and the wrappers' and the server's range on open-passage becomes ^<version>); each CHANGELOG.md's
 // "[Unreleased]" entries become the "[<version>] - <date>" section; then `npm test` runs every check,
 // including the packed tarballs' (publint, arethetypeswrong, size, the e2e/packages installs). Any failure
 // stops the release before anything is published. The tarballs that were tested are the ones published.
@@ -18,16 +18,17 @@ import semver from 'semver';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The packages released together, in publishing order (open-passage-react depends on open-passage). */
+/** The packages released together, in publishing order (the wrappers depend on open-passage). */
 export const RELEASED = [
   { name: 'open-passage', dir: '.' },
   { name: 'open-passage-server', dir: 'server' },
   { name: 'open-passage-react', dir: 'react-wrapper' },
+  { name: 'open-passage-vue', dir: 'vue-wrapper' },
 ];
 
 const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'));
 
-/** The three packages' package.json, by name. */
+/** The released packages' package.json, by name. */
 export function manifests() {
   return Object.fromEntries(RELEASED.map(({ name, dir }) => [name, readJson(join(dir, 'package.json'))]));
 }
@@ -37,18 +38,18 @@ export function elementsRange(pkg) {
   return pkg.dependencies?.['open-passage'] ?? pkg.peerDependencies?.['open-passage'] ?? null;
 }
 
-/** What is wrong with the versions as they stand (empty when the three agree and the range fits). */
+/** What is wrong with the versions as they stand (empty when all agree and the ranges fit). */
 export function versionProblems(all = manifests()) {
   const problems = [];
   const versions = new Set(RELEASED.map(({ name }) => all[name].version));
   if (versions.size !== 1) {
     problems.push(
-      `the three packages must share one version, found ${RELEASED.map(({ name }) => `${name}@${all[name].version}`).join(', ')}`,
+      `the packages must share one version, found ${RELEASED.map(({ name }) => `${name}@${all[name].version}`).join(', ')}`,
     );
   }
   const version = all['open-passage'].version;
-  // The React package wraps the elements; the server imports the wire contract (open-passage/contract).
-  for (const name of ['open-passage-react', 'open-passage-server']) {
+  // The wrappers wrap the elements; the server imports the wire contract (open-passage/contract).
+  for (const name of ['open-passage-react', 'open-passage-vue', 'open-passage-server']) {
     const range = elementsRange(all[name]);
     if (range === null) problems.push(`${name} does not depend on open-passage`);
     else if (!semver.satisfies(version, range)) {
@@ -76,7 +77,7 @@ export function releaseChangelog(text, version, date) {
 }
 
 /**
- * Sets the three packages' version (and the React package's and the server's range on open-passage), then lets npm
+ * Sets the packages' version (and the wrappers' and the server's range on open-passage), then lets npm
  * update package-lock.json; false when npm fails.
  */
 export function bump(version, at = root) {
@@ -84,7 +85,7 @@ export function bump(version, at = root) {
     const file = join(at, dir, 'package.json');
     const pkg = JSON.parse(readFileSync(file, 'utf8'));
     pkg.version = version;
-    if (pkg.name === 'open-passage-react' || pkg.name === 'open-passage-server') {
+    if (pkg.name !== 'open-passage') {
       const field = pkg.dependencies?.['open-passage'] ? 'dependencies' : 'peerDependencies';
       pkg[field] = { ...pkg[field], 'open-passage': `^${version}` };
     }

@@ -7,6 +7,13 @@ describe('the released packages', () => {
     expect(versionProblems(all)).toEqual([]);
     expect(all['open-passage-react'].version).toBe(all['open-passage'].version);
     expect(all['open-passage-server'].version).toBe(all['open-passage'].version);
+    expect(all['open-passage-vue'].version).toBe(all['open-passage'].version);
+  });
+
+  it('open-passage-vue installs open-passage with it (a required peer, which npm installs)', () => {
+    const vue = manifests()['open-passage-vue'];
+    expect(vue.peerDependencies?.['open-passage']).toBe(elementsRange(vue));
+    expect(vue.peerDependenciesMeta?.['open-passage']?.optional ?? false).toBe(false);
   });
 
   it('open-passage-react installs open-passage with it (a dependency, not an optional peer)', () => {

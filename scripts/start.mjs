@@ -59,6 +59,16 @@ if (
 }
 if (
   elements ||
+  outdated('vue-wrapper/dist/index.js', [
+    'vue-wrapper/src',
+    'vue-wrapper/scripts',
+    'dist/open-passage/index.js',
+  ])
+) {
+  run('npm', ['run', 'build', '-w', 'open-passage-vue']);
+}
+if (
+  elements ||
   outdated('demo/dist/index.html', [
     'demo/src',
     'demo/public',

@@ -20,7 +20,7 @@ const steps = [
   // What is missing or older than its sources (as `npm start` does): after `npm start`, nothing.
   ['build', 'node', ['scripts/start.mjs', '--build-only']],
   ['typecheck', 'npm', ['run', 'typecheck']],
-  // Packs the three published packages (test-results/packages, which the e2e/packages tests install in
+  // Packs the published packages (test-results/packages, which the e2e/packages tests install in
   // fresh folders), then publint --strict, arethetypeswrong (esm-only) and the elements' size limit.
   ['packages', 'node', ['scripts/pack.mjs', '--check']],
   [

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 const manifestFile = join(root, 'test-results', 'packages', 'manifest.json');
 
-export type PackageName = 'open-passage' | 'open-passage-react' | 'open-passage-server';
+export type PackageName = 'open-passage' | 'open-passage-react' | 'open-passage-vue' | 'open-passage-server';
 export interface Packed {
   version: string;
   tarball: string;
@@ -27,7 +27,7 @@ export interface Packed {
   files: number;
 }
 
-/** The tarballs of the three packages, packing them first (scripts/pack.mjs) when they are absent. */
+/** The tarballs of the published packages, packing them first (scripts/pack.mjs) when they are absent. */
 export function packed(): Record<PackageName, Packed> {
   const present = () =>
     existsSync(manifestFile) &&
