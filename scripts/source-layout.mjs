@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const MAX_LINES = 500;
 
 /** The trees whose folders must depend on each other one way only. */
-export const LAYERED_ROOTS = ['src', 'server/src'];
+const LAYERED_ROOTS = ['src', 'server/src'];
 
 /** Written by tools, not by hand. */
 const GENERATED = [/^src\/components\.d\.ts$/, /(^|\/)generated\//, /^docs\//];
@@ -28,7 +28,7 @@ const trackedFiles = () =>
   execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 
 /** Tracked source files. */
-export function sourceFiles() {
+function sourceFiles() {
   return trackedFiles().filter((path) => SOURCE.test(path));
 }
 
@@ -40,7 +40,8 @@ const HISTORY = /(^|\/)(CHANGELOG\.md|package-lock\.json)$/;
 /** This check and its tests, whose examples are what it looks for. */
 const SELF = /^scripts\/source-layout\./;
 
-export function textFiles() {
+/** Tracked text files, less history and this check. */
+function textFiles() {
   return trackedFiles().filter((path) => TEXT.test(path) && !HISTORY.test(path) && !SELF.test(path));
 }
 

@@ -31,7 +31,6 @@ export declare function runFigures(
   lhr: LighthouseResult,
   options: { origin: string; gzipBytes: (url: string) => number },
 ): RunFigures;
-export declare function median(values: number[]): number;
 export declare function budgetRows(runs: RunFigures[], budget: Budget): Row[];
 export declare function meetsBudget(rows: Row[]): boolean;
 export declare function pageReport(label: string, runs: RunFigures[], budget: Budget): string;

@@ -40,7 +40,7 @@ export function runFigures(lhr, { origin, gzipBytes }) {
 }
 
 /** The middle value (of an odd count; the upper middle of an even one). */
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Rows of a page's table: [figure, median, budget, met]; figures without a budget have '' as budget. */
 export function budgetRows(runs, budget) {

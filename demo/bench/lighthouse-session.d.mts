@@ -9,8 +9,6 @@ export interface MailSink {
   messageTo(to: string): Promise<{ to: string[]; raw: string }>;
   stop(): Promise<void>;
 }
-export declare const TOKEN_KEYS: { auth: string; refresh: string };
 export declare function startMailSink(): Promise<MailSink>;
-export declare function codeInMail(raw: string): string;
 export declare function signUp(serverUrl: string, appId: string, mail: MailSink): Promise<Tokens>;
 export declare function storeTokens(port: number, siteUrl: string, tokens: Tokens | null): Promise<void>;

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { chromium } from '@playwright/test';
 
 /** The tokens the elements keep, under the keys of `src/client/token-store.ts`. */
-export const TOKEN_KEYS = { auth: 'psg_auth_token', refresh: 'psg_refresh_token' };
+const TOKEN_KEYS = { auth: 'psg_auth_token', refresh: 'psg_refresh_token' };
 
 /** An SMTP server on 127.0.0.1 that keeps each message's text (no TLS, no auth). */
 export async function startMailSink() {
@@ -44,7 +44,7 @@ export async function startMailSink() {
 }
 
 /** The one-time code of a sign-in mail: the first six-digit number of its body (the text part comes first). */
-export function codeInMail(raw) {
+function codeInMail(raw) {
   const body = raw
     .split(/\r?\n\r?\n/)
     .slice(1)

@@ -1,5 +1,5 @@
 /** How long a graceful stop may take (requests in flight, messages being sent). */
-export const STOP_TIMEOUT_MS = 10_000;
+const STOP_TIMEOUT_MS = 10_000;
 
 export interface ShutdownOptions {
   timeoutMs?: number;

@@ -1,12 +1,12 @@
 import { createTheme } from '@mui/material/styles';
 
 /** Nav buttons and their text are #3D405B. */
-export const ACCENT = '#3D405B';
+const ACCENT = '#3D405B';
 /**
  * #3D405B is unreadable on a dark surface (1.9:1 on #121212), so the dark scheme uses a light tint of it
  * (#A5A8C2, 8:1 on #121212) to stay WCAG AA.
  */
-export const ACCENT_ON_DARK = '#A5A8C2';
+const ACCENT_ON_DARK = '#A5A8C2';
 
 export const FONT_FAMILY = '"Work Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 

@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error.js';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Checks `Authorization: Bearer <ADMIN_API_KEY>` in constant time. */
-export function checkAdminKey(header: string | undefined, apiKey: string): void {
+function checkAdminKey(header: string | undefined, apiKey: string): void {
   const presented = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
   if (!presented || !timingSafeEqual(digest(presented), digest(apiKey))) {
     throw new ApiError(

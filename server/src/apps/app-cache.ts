@@ -2,7 +2,7 @@ import type { AppSettings } from './app-settings.js';
 import type { AppsRepository } from './apps-repository.js';
 
 /** Changes made through another instance are seen here within this time (this instance's at once). */
-export const APP_CACHE_MS = 2_000;
+const APP_CACHE_MS = 2_000;
 
 /**
  * App settings for the request path: one database read per app every couple of seconds instead of

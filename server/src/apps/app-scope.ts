@@ -14,12 +14,12 @@ declare module 'fastify' {
  * Any text: the lookup decides, so an id no app can have (`my-app`, `%00`) is answered like one no app has,
  * 404 app_not_found, instead of failing a pattern first (the router refuses ids over 100 characters).
  */
-export const AppId = Type.String({
+const AppId = Type.String({
   description: "The app's id (an unknown or malformed one: 404 `app_not_found`)",
 });
 export const AppIdParams = Type.Object({ appId: AppId });
 
-export const APP_PREFIX = '/v1/apps/:appId';
+const APP_PREFIX = '/v1/apps/:appId';
 
 /** A route's path parameters with `appId` first (the scope's prefix has it). */
 function withAppId(params: TObject | undefined): TObject {

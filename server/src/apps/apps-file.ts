@@ -14,7 +14,7 @@ export function appsFileVariables(config: { publicUrl: string; authOrigin: strin
   return { PUBLIC_URL: config.publicUrl, AUTH_ORIGIN: config.authOrigin };
 }
 
-export class AppsFileError extends Error {}
+class AppsFileError extends Error {}
 
 /** The file's text, or an error that says in plain words why it cannot be read. */
 async function readText(path: string): Promise<string> {

@@ -36,8 +36,8 @@ export interface ContactRoutesOptions {
 }
 
 /** Submissions per IP, and for the whole server: a flood cannot exhaust the mail quota. */
-export const CONTACT_PER_IP: LimitPolicy = { limit: 5, windowSeconds: 600 };
-export const CONTACT_ALL: LimitPolicy = { limit: 200, windowSeconds: 3600 };
+const CONTACT_PER_IP: LimitPolicy = { limit: 5, windowSeconds: 600 };
+const CONTACT_ALL: LimitPolicy = { limit: 200, windowSeconds: 3600 };
 
 const LibraryFields = {
   lib_version: Type.Optional(Type.String({ description: 'Version of @emailjs/browser' })),

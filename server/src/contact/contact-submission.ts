@@ -38,7 +38,7 @@ const EMAIL_FIELDS = ['email', 'user_email', 'from_email', 'reply_to', 'email_ad
 // eslint-disable-next-line no-control-regex
 const SAFE_EMAIL = /^[^\s@"<>()[\],;:\\\u0000-\u001f\u007f]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
-export function isSafeEmail(value: string): boolean {
+function isSafeEmail(value: string): boolean {
   return value.length <= 254 && SAFE_EMAIL.test(value);
 }
 

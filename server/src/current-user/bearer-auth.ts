@@ -6,12 +6,12 @@ import type { IdentityServices } from '../identity-services.js';
 import type { UserRow } from '../users/users-repository.js';
 
 /** W9: changing how one signs in (identifiers, passkeys) needs a sign-in at most this old. */
-export const REAUTH_MAX_AGE_SECONDS = 15 * 60;
+const REAUTH_MAX_AGE_SECONDS = 15 * 60;
 
-export const invalidAccessToken = () =>
+const invalidAccessToken = () =>
   new ApiError(401, ERROR_CODES.INVALID_ACCESS_TOKEN, 'The auth token is missing, invalid or expired.');
 
-export const reauthenticationRequired = () =>
+const reauthenticationRequired = () =>
   new ApiError(
     401,
     ERROR_CODES.REAUTHENTICATION_REQUIRED,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { PageScript } from '../http/static-site.js';
 
 /** Where the bundle is served, and the site pages that load it. */
-export const DEBUG_PANEL_PATH = '/dev/debug-panel.js';
-export const DEBUG_PANEL_PAGES: readonly string[] = ['/passage', '/passageSuccess'];
+const DEBUG_PANEL_PATH = '/dev/debug-panel.js';
+const DEBUG_PANEL_PAGES: readonly string[] = ['/passage', '/passageSuccess'];
 
 /**
  * Development only (the caller checks): serves the elements' debug panel (DEBUG_PANEL_FILE, built by

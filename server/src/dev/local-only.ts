@@ -20,7 +20,7 @@ const quoted = (value: string | undefined) => JSON.stringify((value ?? '').slice
  * another site cannot reach it through a DNS name it points at 127.0.0.1 (DNS rebinding); and a page
  * that sent it, if any, is itself served from this machine.
  */
-export function notLocalReason(request: FastifyRequest): string | null {
+function notLocalReason(request: FastifyRequest): string | null {
   const peer = request.raw.socket.remoteAddress;
   if (!isLoopbackAddress(peer)) return `it came from ${peer ?? 'an unknown address'}, not from this machine`;
   const forwarded = PROXY_HEADERS.find((name) => request.headers[name] !== undefined);

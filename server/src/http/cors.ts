@@ -4,8 +4,8 @@ import { appNotFound } from './api-error.js';
 import { OriginRefusalLog } from './origin-refusals.js';
 import { PREFLIGHT_ROUTE, requestTarget } from './request-target.js';
 
-export const CORS_ALLOWED_HEADERS = 'Passage-Version, Passage-Element-Version, Authorization, Content-Type';
-export const CORS_ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
+const CORS_ALLOWED_HEADERS = 'Passage-Version, Passage-Element-Version, Authorization, Content-Type';
+const CORS_ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
 
 /** What a browser sends as Origin: `scheme://host[:port]` or `null`. Only such a value is echoed back. */
 const ORIGIN_SHAPE = /^(?:null|[a-z][a-z0-9+.-]*:\/\/[^\s/?#]{1,253})$/i;

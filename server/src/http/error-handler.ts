@@ -13,7 +13,7 @@ interface ValidationIssue {
 }
 
 /** Turns a schema failure into one sentence a developer can act on, e.g. `body.identifier is required`. */
-export function describeValidation(context: string, issues: ValidationIssue[]): string {
+function describeValidation(context: string, issues: ValidationIssue[]): string {
   const issue = issues[0];
   if (!issue) return `${context} is invalid`;
   const missing =
@@ -58,7 +58,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  * A client's mistake keeps its 4xx status and gets `invalid_request` (docs/server/auth-api.md, error codes);
  * anything else is a server failure, answered without details.
  */
-export function errorAnswer(error: FastifyError): ErrorAnswer {
+function errorAnswer(error: FastifyError): ErrorAnswer {
   if (error instanceof ApiError) return { status: error.statusCode, code: error.code, error: error.message };
   if (error.validation) {
     const message = describeValidation(error.validationContext ?? 'request', error.validation);
@@ -102,7 +102,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 }
 
 /** What Node's HTTP parser refuses before Fastify sees a request, by the error's code. */
-export function nodeRefusal(code: string | undefined): ErrorAnswer {
+function nodeRefusal(code: string | undefined): ErrorAnswer {
   if (code === 'HPE_HEADER_OVERFLOW')
     return {
       status: 431,

@@ -41,13 +41,13 @@ export function cspNonce(reply: FastifyReply): string {
 }
 
 /** API answers are data, never a page: nothing may load from them or frame them. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * What every answer carries besides its Content-Security-Policy, whoever writes it: the onSend hook
  * below, or error-handler.ts for the answers written before any route runs.
  */
-export const SECURITY_HEADERS = {
+const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',

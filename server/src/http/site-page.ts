@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cspNonce } from './security-headers.js';
 
 /** Every occurrence in a page of the site becomes the answer's CSP nonce (docs/server/configuration.md). */
-export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
 const brotli = promisify(brotliCompress);

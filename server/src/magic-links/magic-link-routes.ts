@@ -18,8 +18,7 @@ import { buildMagicLinkUrl, linkLanding } from './magic-link-url.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { linkReference, type MagicLinkRow, MagicLinks } from './magic-links.js';
 
-export const magicLinkNotFound = (message: string) =>
-  new ApiError(404, ERROR_CODES.MAGIC_LINK_NOT_FOUND, message);
+const magicLinkNotFound = (message: string) => new ApiError(404, ERROR_CODES.MAGIC_LINK_NOT_FOUND, message);
 
 /**
  * `POST /register/magic-link` (201), `POST /login/magic-link` (200), `POST /magic-link/status`

@@ -6,7 +6,7 @@ import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { newSecretToken, newTimeOrderedId, sha256Hex } from '../security/random.js';
 
 /** How long after its creation the requesting device may collect the sign-in by polling. */
-export const STATUS_WINDOW_MS = 60 * 60 * 1000;
+const STATUS_WINDOW_MS = 60 * 60 * 1000;
 
 export type MagicLinkPurpose = MagicLinksTable['purpose'];
 export type MagicLinkRow = Selectable<MagicLinksTable>;

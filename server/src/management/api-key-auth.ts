@@ -10,7 +10,7 @@ const invalidKey = () =>
   );
 
 /** The key of `Authorization: Bearer <key>`, or '' when there is none. */
-export function presentedKey(header: string | undefined): string {
+function presentedKey(header: string | undefined): string {
   return /^Bearer +(\S+)\s*$/i.exec(header ?? '')?.[1] ?? '';
 }
 

@@ -23,7 +23,7 @@ const errorAnswer = (description: string): Answer => ({
  * What the layers in front of the handlers answer (Node's parser, the router, the body parser, the CORS
  * check, the app lookup, the error handler), as `components.responses` that the operations refer to.
  */
-export const COMMON_ANSWERS = {
+const COMMON_ANSWERS = {
   MalformedRequest: errorAnswer(
     '`invalid_request`: the URL is not validly percent-encoded, the request is not valid HTTP/1.1, or its parameters or body do not fit the schema',
   ),

@@ -14,9 +14,9 @@ import { MAX_CODE_FAILURES, pauseAfter } from './code-failure-budget.js';
 /** Wrong tries per code; the code is dead after these. */
 export const MAX_ATTEMPTS_PER_CODE = 5;
 
-export const invalidCode = () =>
+const invalidCode = () =>
   invalidRequest('The code is invalid or has expired. Check the code or request a new one.');
-export const exceededAttempts = () =>
+const exceededAttempts = () =>
   new ApiError(
     401,
     ERROR_CODES.EXCEEDED_ATTEMPTS,

@@ -17,7 +17,7 @@ export type SignInPurpose = 'login' | 'register';
  * public sign-up is on). Login: an existing user that is not inactive (a pending one may finish
  * signing up by proving control of its identifier). `db` may be the caller's transaction.
  */
-export async function signInSubject(
+async function signInSubject(
   identity: IdentityServices,
   app: AppSettings,
   identifier: Identifier,

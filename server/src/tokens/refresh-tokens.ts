@@ -4,7 +4,7 @@ import { isoIn, isoNow } from '../security/clock.js';
 import { newSecretToken, newTimeOrderedId, sha256Hex } from '../security/random.js';
 
 /** A family of refresh tokens lives at most this long from the sign-in that started it. */
-export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** One sign-in, as the tokens of its family carry it. */
 export interface RefreshFamily {

@@ -11,7 +11,7 @@ import { ApiError } from '../http/api-error.js';
 import { errorResponses } from '../openapi/responses.js';
 import type { IdentityServices } from '../identity-services.js';
 
-export const invalidRefreshToken = () =>
+const invalidRefreshToken = () =>
   new ApiError(
     401,
     ERROR_CODES.INVALID_REFRESH_TOKEN,

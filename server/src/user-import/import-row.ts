@@ -36,7 +36,7 @@ export const USER_FIELDS = [
  * The rest of a Passage `UserInfo` (passage-node's `user.get` / `user.list`): part of an export, with
  * nothing to import (passkeys cannot be moved, sign-in events are not kept), so they are passed over.
  */
-export const PASSAGE_ONLY_FIELDS = [
+const PASSAGE_ONLY_FIELDS = [
   'external_id',
   'recent_events',
   'social_connections',

@@ -24,7 +24,7 @@ const PHONE_LIKE = /^\+?[\d\s()-]+$/;
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 
-export function hasInvisibleCharacter(value: string): boolean {
+function hasInvisibleCharacter(value: string): boolean {
   return INVISIBLE.test(value);
 }
 

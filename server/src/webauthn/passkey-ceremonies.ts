@@ -37,7 +37,7 @@ export interface CeremonyUser {
 }
 
 /** The opaque user handle of a user: the bytes of the random user id, no personal data. */
-export function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
+function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.from(userId, 'utf8'));
 }
 

@@ -49,7 +49,7 @@ const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor
 const DEEP = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
 
 /** Strings a validator or a database may trip on: invisible and bidi characters, NUL, astral planes. */
-export const ODD_STRINGS = [
+const ODD_STRINGS = [
   'a\u200b@example.com',
   '\u202eevil@example.com',
   'nul\u0000byte',

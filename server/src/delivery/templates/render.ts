@@ -28,7 +28,7 @@ export interface RenderedMessage {
 }
 
 /** `de-CH` → the German catalog; anything unknown → English. */
-export function catalogFor(language: string): Catalog {
+function catalogFor(language: string): Catalog {
   const primary = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
   return catalogs[primary] ?? en;
 }
