@@ -51,6 +51,14 @@ export default defineConfig({
       reactWrapper(18),
       {
         test: {
+          name: 'vue-wrapper',
+          root: './vue-wrapper',
+          include: ['test/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'elements',
           include: ['src/**/*.test.ts'],
           environment: 'node',

@@ -1,18 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { freePort } from '../../scripts/start-server.mjs';
-import { codeIn, enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
-import { cleanEnv, npmInstall, packed, preparedFolder, repoVersion, run } from './support';
+import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { type InstalledServer, startInstalledServer } from './installed-server';
+import { npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
 // Each test runs real tools (vue-tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -208,44 +199,24 @@ function sizeOf(path: string): number {
 }
 
 test.describe('the built app, served by the installed open-passage-server', () => {
-  let server: ChildProcess | undefined;
+  let server: InstalledServer | undefined;
   let url = '';
-  let output = '';
+  const codeFor = (page: Page, email: string) => server!.codeFor(page, email);
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     const build = await run(bin('vite'), ['build', '--logLevel', 'warn'], app);
     if (build.code !== 0) throw new Error(`vite build of the fresh Vue app failed:\n${build.output}`);
-    const port = await freePort();
-    url = `http://localhost:${port}`;
-    const data = mkdtempSync(join(app, 'data-'));
-    // The installed server as a user starts it, in development mode (the dev outbox holds the codes).
-    server = spawn(bin('open-passage-server'), [], {
-      cwd: app,
-      env: cleanEnv({
-        PORT: String(port),
-        DATA_DIR: data,
-        APPS_FILE: join(app, 'passage-apps.json'),
-        STATIC_DIR: join(app, 'dist'),
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // The installed server serves the built app (STATIC_DIR): one origin for the page and the API.
+    server = await startInstalledServer(app, {
+      APPS_FILE: join(app, 'passage-apps.json'),
+      STATIC_DIR: join(app, 'dist'),
     });
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes('open-passage is running')) {
-      if (server.exitCode !== null) throw new Error(`open-passage-server exited:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`open-passage-server did not start in 30 s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    url = server.url;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
   });
 
   test("the build carries the elements and not Vue's template compiler", () => {
@@ -262,24 +233,6 @@ test.describe('the built app, served by the installed open-passage-server', () =
       description: `${kB(total)} of JS; open-passage-vue ${kB(wrapper)} installed`,
     });
   });
-
-  async function codeFor(page: Page, email: string): Promise<string> {
-    let text = '';
-    await expect
-      .poll(
-        async () => {
-          const all = (await (await page.request.get(`${url}/dev/outbox`)).json()) as {
-            to: string;
-            text: string;
-          }[];
-          text = all.find((message) => message.to === email)?.text ?? '';
-          return text !== '';
-        },
-        { message: `no code was sent to ${email} (GET /dev/outbox)`, timeout: 10_000 },
-      )
-      .toBe(true);
-    return codeIn({ id: '', channel: 'email', to: email, subject: '', text, created_at: '' });
-  }
 
   test('registers by one-time code: the Vue handlers and callback props fire, nothing else navigates', async ({
     page,
