@@ -45,13 +45,24 @@ export async function measure(browser, url, { site, expectInput = true, prepare,
   const context = await browser.newContext({ bypassCSP: true });
   try {
     const page = await context.newPage();
+    const problems = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
     if (prepare) await prepare(page);
     if (slowdown > 1)
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await page.addInitScript(watchForInput);
     await page.goto(url);
-    if (expectInput)
-      await page.waitForFunction(() => window.formShownAt !== undefined, null, { timeout: 30_000 });
+    if (expectInput) {
+      await page
+        .waitForFunction(() => window.formShownAt !== undefined, null, { timeout: 30_000 })
+        .catch((error) => {
+          throw new Error(`${url}: no identifier input within 30 s\n${problems.join('\n')}`, {
+            cause: error,
+          });
+        });
+    }
     await page.waitForLoadState('networkidle');
     const { shownAt, requested } = await page.evaluate(() => ({
       shownAt: window.formShownAt ?? null,

@@ -106,6 +106,8 @@ export function writeSite(dir, site, appId) {
     recursive: true,
   });
   write(site, {
+    // The server serves a site only if it has an index.html.
+    'index.html': '<!doctype html><title>size bench</title>',
     // The documented script tag (README.md of open-passage).
     'script-tag/index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in</title><link rel="icon" href="data:,">
 <script type="module" src="/script-tag/open-passage/open-passage.esm.js"></script></head>
