@@ -9,6 +9,9 @@ import { appPath } from './app-info-request';
 import { type HttpOptions, request } from './http';
 import { getCredential } from './webauthn';
 
+// In the same chunk: the elements need both as the form shows (src/components/passage-auth/client-port.ts).
+export { detectBrowserFeatures } from './browser-features';
+
 /** What the browser answered to a conditional request, for the finish call. */
 export interface PickedPasskey {
   handshakeId: string;

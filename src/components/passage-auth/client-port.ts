@@ -20,7 +20,7 @@ export function lazyClient(appId: string, apiUrl: string | undefined): FlowClien
   const appInfo: FlowClient['appInfo'] = (options) =>
     appId ? fetchAppInfo(httpOptions(apiUrl), appId, options) : Promise.reject(new Error('no app id'));
   const browserFeatures: FlowClient['browserFeatures'] = async (app) =>
-    (await import('../../client/browser-features')).detectBrowserFeatures(app);
+    (await import('../../client/passkey-autofill')).detectBrowserFeatures(app);
   // The client is fetched only once a passkey was picked, for the finish call.
   const loginConditional: FlowClient['loginConditional'] = async (signal) => {
     const { pickPasskey } = await import('../../client/passkey-autofill');

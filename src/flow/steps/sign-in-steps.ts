@@ -24,7 +24,6 @@ import { needsPhoneReader } from '../home-view';
 import { type HostEventArgs, type HostEventDetails, type HostEventName, STORAGE_KEYS } from '../host-events';
 import type { FlowError } from '../ports';
 import { checkIdentifier, INVALID } from '../validation/identifier';
-import { checkMetadata } from '../validation/metadata';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { AuthMode, IdentifierView, ViewEvent } from '../view-state';
 import type { Attempt, SharedSteps } from './attempt';
@@ -221,6 +220,8 @@ export class SignInSteps implements SharedSteps {
     let metadata: Record<string, unknown> | undefined;
     if (view.mode === 'register' && view.metadata.length > 0) {
       const input = e.metadata ?? {};
+      // Only a registration that asks for more than the identifier needs the checks (fetched now).
+      const { checkMetadata } = await import('../validation/metadata');
       const check = checkMetadata(
         view.metadata.map((m) => m.field),
         input,
