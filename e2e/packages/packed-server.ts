@@ -1,12 +1,30 @@
 // The packed open-passage-server, installed once per packing in a fresh folder and started as a user
 // would (`npx open-passage-server`), for the framework apps to sign in against.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/start-server.mjs';
 import { codeIn } from '../auth/support';
 import { cleanEnv, listing, npmInstall, packed, preparedFolder } from './support';
+
+/** `npm install` in `dir`, noting how long it took there (see `installTimes`); npm's output. */
+export async function timedInstall(dir: string, timeout: number): Promise<string> {
+  const started = Date.now();
+  const output = await npmInstall(dir, timeout);
+  writeFileSync(join(dir, 'install-seconds'), ((Date.now() - started) / 1000).toFixed(1));
+  return output;
+}
+
+/** How long each folder's install took (once per packing: later runs reuse the folders), for the report. */
+export function installTimes(folders: Record<string, string>): string {
+  return Object.entries(folders)
+    .map(([name, dir]) => {
+      const file = join(dir, 'install-seconds');
+      return `${name} ${existsSync(file) ? `${readFileSync(file, 'utf8')} s` : 'not timed'}`;
+    })
+    .join(', ');
+}
 
 /** The folder with the packed server installed (npm's output in install.log, its listing in installed.json). */
 export function serverFolder(): Promise<string> {
@@ -24,7 +42,7 @@ export function serverFolder(): Promise<string> {
       }),
     );
     // npm's output, kept outside node_modules for the test of what the install did.
-    writeFileSync(join(dir, 'install.log'), await npmInstall(dir, 460_000));
+    writeFileSync(join(dir, 'install.log'), await timedInstall(dir, 460_000));
     // What npm installed, to compare with after the server ran (kept outside node_modules).
     writeFileSync(join(dir, 'installed.json'), JSON.stringify(listing(join(dir, 'node_modules'))));
   });

@@ -10,12 +10,14 @@ import {
 } from '../auth/support';
 import {
   codeFromOutbox,
+  installTimes,
   type PackedServer,
   serverFolder,
   startPackedServer,
+  timedInstall,
   writeAppsFile,
 } from './packed-server';
-import { npmInstall, packed, preparedFolder } from './support';
+import { packed, preparedFolder } from './support';
 
 // Each test runs real tools (tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -36,10 +38,9 @@ test.beforeAll(async () => {
   const started = Date.now();
   // The page's folder and the server's are installed side by side (see serverFolder).
   const [dir] = await Promise.all([htmlPageFolder(), serverFolder()]);
-  test.info().annotations.push({
-    type: 'install',
-    description: `page and server folders ready in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-  });
+  const installs = `npm install (per packing, in parallel): ${installTimes({ page: dir, server: await serverFolder() })}; ready in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  test.info().annotations.push({ type: 'install', description: installs });
+  console.log(installs);
   site = join(dir, 'site');
   // The server serves a site only if it has an index.html when it starts; the page names the server's
   // address, known once it runs (the file is read again on each request).
@@ -63,7 +64,7 @@ function htmlPageFolder(): Promise<string> {
         dependencies: { 'open-passage': `file:${tarball}` },
       }),
     );
-    await npmInstall(folder, 90_000);
+    await timedInstall(folder, 90_000);
     const dist = join(folder, 'node_modules', 'open-passage', 'dist', 'open-passage');
     if (!existsSync(join(dist, 'open-passage.esm.js'))) {
       throw new Error(

@@ -2,8 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
-import { codeFromOutbox, serverFolder, startPackedServer, writeAppsFile } from './packed-server';
-import { npmInstall, packed, preparedFolder, repoVersion, run } from './support';
+import {
+  codeFromOutbox,
+  installTimes,
+  timedInstall,
+  serverFolder,
+  startPackedServer,
+  writeAppsFile,
+} from './packed-server';
+import { packed, preparedFolder, repoVersion, run } from './support';
 
 // Each test runs real tools (vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -70,7 +77,7 @@ mount(App, { target: document.getElementById('app') });
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed in</title></head>' +
         '<body><h1>Signed in</h1></body></html>\n',
     });
-    await npmInstall(dir, 300_000);
+    await timedInstall(dir, 300_000);
   });
 }
 
@@ -79,10 +86,9 @@ test.beforeAll(async () => {
   const started = Date.now();
   // The app and the server it signs in against are installed side by side.
   [app] = await Promise.all([svelteAppFolder(), serverFolder()]);
-  test.info().annotations.push({
-    type: 'install',
-    description: `app and server folders ready in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-  });
+  const installs = `npm install (per packing, in parallel): ${installTimes({ app: app, server: await serverFolder() })}; ready in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  test.info().annotations.push({ type: 'install', description: installs });
+  console.log(installs);
 });
 
 test('a Svelte 5 app built with Vite signs in by one-time code against the packed server', async ({
