@@ -1,34 +1,60 @@
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type StartedServer, startServer } from '../../scripts/start-server.mjs';
 import {
   addVirtualAuthenticator,
-  codeIn,
   enterCode,
   submitIdentifier,
   uniqueEmail,
   withoutPasskeys,
 } from '../auth/support';
-import { npmInstall, packed, preparedFolder } from './support';
+import {
+  codeFromOutbox,
+  installTimes,
+  type PackedServer,
+  serverFolder,
+  startPackedServer,
+  timedInstall,
+  writeAppsFile,
+} from './packed-server';
+import { packed, preparedFolder } from './support';
 
 // Each test runs real tools (tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
 // A plain HTML page that uses the packed open-passage as its README says: install it, copy
 // node_modules/open-passage/dist/open-passage/ next to the page, one module script tag, <passage-auth>.
-// The page is served by its own identity server (the repository's built server, STATIC_DIR = the page's
+// The page is served by its own identity server (the packed open-passage-server, STATIC_DIR = the page's
 // folder, an apps file whose one app has the page's origin), so the page and the API share an origin.
 
 const APP_ID = 'pkgHtmlPage000000000001';
 const SIGNED_IN = '/signed-in.html';
 
 let site = '';
-let server: StartedServer | undefined;
+let server: PackedServer | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  const dir = await preparedFolder('html-page', async (folder) => {
+  test.setTimeout(480_000);
+  const started = Date.now();
+  // The page's folder and the server's are installed side by side (see serverFolder).
+  const [dir] = await Promise.all([htmlPageFolder(), serverFolder()]);
+  const installs = `npm install (per packing, in parallel): ${installTimes({ page: dir, server: await serverFolder() })}; ready in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  test.info().annotations.push({ type: 'install', description: installs });
+  console.log(installs);
+  site = join(dir, 'site');
+  // The server serves a site only if it has an index.html when it starts; the page names the server's
+  // address, known once it runs (the file is read again on each request).
+  writeFileSync(join(site, 'index.html'), page(''));
+  server = await startPackedServer({
+    APPS_FILE: writeAppsFile(dir, APP_ID, 'plain HTML page', SIGNED_IN),
+    STATIC_DIR: site,
+  });
+  writeFileSync(join(site, 'index.html'), page(server.url));
+});
+
+/** The page's folder: the packed open-passage installed, its dist/open-passage/ copied next to the page. */
+function htmlPageFolder(): Promise<string> {
+  return preparedFolder('html-page', async (folder) => {
     const tarball = packed()['open-passage'].tarball;
     writeFileSync(
       join(folder, 'package.json'),
@@ -38,7 +64,7 @@ test.beforeAll(async () => {
         dependencies: { 'open-passage': `file:${tarball}` },
       }),
     );
-    await npmInstall(folder, 90_000);
+    await timedInstall(folder, 90_000);
     const dist = join(folder, 'node_modules', 'open-passage', 'dist', 'open-passage');
     if (!existsSync(join(dist, 'open-passage.esm.js'))) {
       throw new Error(
@@ -49,34 +75,12 @@ test.beforeAll(async () => {
     mkdirSync(join(folder, 'site'));
     cpSync(dist, join(folder, 'site', 'open-passage'), { recursive: true });
     writeFileSync(
-      join(folder, 'passage-apps.json'),
-      JSON.stringify({
-        apps: [
-          {
-            id: APP_ID,
-            name: 'plain HTML page',
-            auth_origin: '${PUBLIC_URL}',
-            redirect_url: SIGNED_IN,
-            allowed_identifier: 'email',
-            public_signup: true,
-            auth_fallback_method: 'otp',
-          },
-        ],
-      }),
-    );
-    writeFileSync(
       join(folder, 'site', 'signed-in.html'),
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed in</title></head>' +
         '<body><h1>Signed in</h1></body></html>\n',
     );
   });
-  site = join(dir, 'site');
-  // The server serves a site only if it has an index.html when it starts; the page names the server's
-  // address, known once it runs (the file is read again on each request).
-  writeFileSync(join(site, 'index.html'), page(''));
-  server = await startServer({ APPS_FILE: join(dir, 'passage-apps.json'), STATIC_DIR: site });
-  writeFileSync(join(site, 'index.html'), page(server.url));
-});
+}
 
 /** The page, naming the server it talks to as a page on another host would (`api-url`). */
 const page = (apiUrl: string) => `<!doctype html>
@@ -124,24 +128,6 @@ async function openPage(page: Page) {
   return el;
 }
 
-async function codeFor(page: Page, email: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await page.request.get(`${server!.url}/dev/outbox`)).json()) as {
-          to: string;
-          text: string;
-        }[];
-        text = all.find((message) => message.to === email)?.text ?? '';
-        return text !== '';
-      },
-      { message: `no code was sent to ${email} (GET /dev/outbox)`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return codeIn({ id: '', channel: 'email', to: email, subject: '', text, created_at: '' });
-}
-
 async function signedIn(page: Page) {
   await page.waitForURL(`**${SIGNED_IN}`);
   expect(await page.evaluate(() => localStorage.getItem('psg_auth_token'))).toMatch(/^ey/);
@@ -154,7 +140,7 @@ test('the script tag page registers by one-time code from the outbox', async ({ 
   const el = await openPage(page);
   await el.getByRole('button', { name: 'Register here' }).click();
   await submitIdentifier(el, 'Email address', email);
-  await enterCode(el, await codeFor(page, email));
+  await enterCode(el, await codeFromOutbox(page, server!.url, email));
   await signedIn(page);
   expect(events).toContain('oneTimePasscodeActivated');
   expect(foreign, 'the page loaded something from another origin').toEqual([]);

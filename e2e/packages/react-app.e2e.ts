@@ -1,7 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { npmInstall, packed, preparedFolder, repoVersion, run } from './support';
+import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import {
+  codeFromOutbox,
+  installTimes,
+  timedInstall,
+  serverFolder,
+  startPackedServer,
+  writeAppsFile,
+} from './packed-server';
+import { packed, preparedFolder, repoVersion, run } from './support';
 
 // Each test runs real tools (tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -10,6 +19,7 @@ test.describe.configure({ timeout: 180_000 });
 // open-passage with it), type-checks strictly against the published types and builds.
 
 let app = '';
+const SIGN_IN_APP = 'pkgReactApp000000000001';
 const bin = (tool: string) => join(app, 'node_modules', '.bin', tool);
 
 function write(dir: string, files: Record<string, string>): void {
@@ -32,8 +42,17 @@ const strict = {
 };
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  app = await preparedFolder('react-app', async (dir) => {
+  test.setTimeout(480_000);
+  const started = Date.now();
+  // The app and the server it signs in against are installed side by side.
+  [app] = await Promise.all([reactAppFolder(), serverFolder()]);
+  const installs = `npm install (per packing, in parallel): ${installTimes({ app: app, server: await serverFolder() })}; ready in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  test.info().annotations.push({ type: 'install', description: installs });
+  console.log(installs);
+});
+
+function reactAppFolder(): Promise<string> {
+  return preparedFolder('react-app', async (dir) => {
     const tarballs = packed();
     write(dir, {
       'package.json': json({
@@ -61,9 +80,33 @@ test.beforeAll(async () => {
   <body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body>
 </html>
 `,
+      // Two pages: the components with every prop kind (index.html), and a sign-in page (signin.html).
       'vite.config.js': `import react from '@vitejs/plugin-react';
-export default { plugins: [react()] };
+export default {
+  plugins: [react()],
+  build: { rollupOptions: { input: { main: 'index.html', signin: 'signin.html' } } },
+};
 `,
+      'signin.html': `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Sign in</title></head>
+  <body><div id="root"></div><script type="module" src="/src/signin.tsx"></script></body>
+</html>
+`,
+      // The app's own callback for the element's event, as a React app would write it.
+      'src/signin.tsx': `import { createRoot } from 'react-dom/client';
+import { PassageAuth } from 'open-passage-react';
+
+createRoot(document.getElementById('root')!).render(
+  <PassageAuth
+    appId="${SIGN_IN_APP}"
+    onOneTimePasscodeActivated={() => sessionStorage.setItem('activated-by', 'react')}
+  />,
+);
+`,
+      'public/signed-in.html':
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed in</title></head>' +
+        '<body><h1>Signed in</h1></body></html>\n',
       'src/main.tsx': `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PassageAuth, PassageLogin, PassageProfile, PassageRegister } from 'open-passage-react';
@@ -103,7 +146,7 @@ export const client = new PassageClient(42);
 `,
       'tsconfig.json': json({
         compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' },
-        include: ['src/main.tsx'],
+        include: ['src/main.tsx', 'src/signin.tsx'],
       }),
       'tsconfig.wrong-theme.json': json({ extends: './tsconfig.json', include: ['src/wrong-theme.tsx'] }),
       'tsconfig.wrong-prop.json': json({ extends: './tsconfig.json', include: ['src/wrong-prop.tsx'] }),
@@ -116,9 +159,9 @@ export const client = new PassageClient(42);
         include: ['node/wrong-client.ts'],
       }),
     });
-    await npmInstall(dir, 150_000);
+    await timedInstall(dir, 300_000);
   });
-});
+}
 
 function sizeOf(path: string): number {
   const stat = statSync(path);
@@ -206,4 +249,32 @@ test('open-passage types work under moduleResolution nodenext with skipLibCheck 
     `tsc (nodenext) accepted new PassageClient(42): the published types resolve to any\n${wrong.output}`,
   ).not.toBe(0);
   expect(wrong.output).toMatch(/wrong-client\.ts\(2,\d+\): error TS2345/);
+});
+
+test('the built app signs in by one-time code against the packed server', async ({ page }) => {
+  if (!existsSync(join(app, 'dist', 'signin.html'))) {
+    const build = await run(bin('vite'), ['build', '--logLevel', 'warn'], app);
+    expect(build.code, `vite build of the fresh app failed:\n${build.output}`).toBe(0);
+  }
+  const server = await startPackedServer({
+    APPS_FILE: writeAppsFile(app, SIGN_IN_APP, 'fresh React app', '/signed-in.html'),
+    STATIC_DIR: join(app, 'dist'),
+  });
+  try {
+    await withoutPasskeys(page);
+    const email = uniqueEmail('react-otp');
+    await page.goto(`${server.url}/signin.html`);
+    const el = page.locator('passage-auth');
+    await el.getByRole('button', { name: 'Register here' }).click();
+    await submitIdentifier(el, 'Email address', email);
+    await enterCode(el, await codeFromOutbox(page, server.url, email));
+    await page.waitForURL('**/signed-in.html');
+    expect(await page.evaluate(() => localStorage.getItem('psg_auth_token'))).toMatch(/^ey/);
+    expect(
+      await page.evaluate(() => sessionStorage.getItem('activated-by')),
+      'the onOneTimePasscodeActivated callback given to <PassageAuth> never ran',
+    ).toBe('react');
+  } finally {
+    await server.stop();
+  }
 });

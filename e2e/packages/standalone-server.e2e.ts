@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/start-server.mjs';
 import { startSmtpSink } from '../../server/test/support/smtp-sink';
-import { cleanEnv, listing, npmInstall, packed, preparedFolder, run } from './support';
+import { serverFolder } from './packed-server';
+import { cleanEnv, listing, run } from './support';
 
 // Each test runs real tools (tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -51,24 +52,7 @@ test.beforeAll(async () => {
   // Two tarballs (the server and the open-passage it imports the contract from) and their dependencies:
   // seconds from a warm npm cache, minutes from the registry on a busy machine.
   test.setTimeout(480_000);
-  folder = await preparedFolder('server', async (dir) => {
-    const tarballs = packed();
-    writeFileSync(
-      join(dir, 'package.json'),
-      JSON.stringify({
-        name: 'standalone-server',
-        private: true,
-        dependencies: { 'open-passage-server': `file:${tarballs['open-passage-server'].tarball}` },
-        // The server imports the wire contract (open-passage/contract); open-passage is not on the
-        // registry yet: its dependency is served from the packed tarball.
-        overrides: { 'open-passage': `file:${tarballs['open-passage'].tarball}` },
-      }),
-    );
-    // npm's output, kept outside node_modules for the test of what the install did.
-    writeFileSync(join(dir, 'install.log'), await npmInstall(dir, 460_000));
-    // What npm installed, to compare with after the server ran (kept outside node_modules).
-    writeFileSync(join(dir, 'installed.json'), JSON.stringify(listing(join(dir, 'node_modules'))));
-  });
+  folder = await serverFolder();
 });
 
 test('installs without an engine warning and with nothing to compile', () => {

@@ -10,6 +10,7 @@ import { type LockManagerLike, Session } from './session';
 import { LocalTokenStore, type TokenStore } from './token-store';
 import type { Attachment, AuthResult, PublicUser } from './types';
 import { authResultIn, handshakeIn, objectIn, stringIn } from './answers';
+import { type PickedPasskey, pickPasskey } from './passkey-autofill';
 import { createCredential, getCredential } from './webauthn';
 
 export interface PassageClientOptions {
@@ -156,19 +157,16 @@ export class PassageClient {
 
   /** Passkey autofill (conditional mediation): a body-less start, aborted through `signal`. */
   async loginConditional(signal: AbortSignal): Promise<AuthResult> {
-    const options = { signal };
-    const start = {
-      handshake: handshakeIn(await this.call('POST', '/login/webauthn/start', undefined, options)),
-    };
-    const response = await getCredential(start.handshake.challenge.publicKey, { signal, conditional: true });
+    return this.finishConditional(await pickPasskey(this.http, this.appId, signal), { signal });
+  }
+
+  /** The finish call of passkey autofill, once the visitor picked a passkey (`pickPasskey`). */
+  finishConditional(picked: PickedPasskey, options?: CallOptions): Promise<AuthResult> {
     // The answer arrives whenever the visitor picks a passkey: only its finish call is timed.
     return this.signIn(
       'POST',
       '/login/webauthn/finish',
-      {
-        handshake_id: start.handshake.id,
-        handshake_response: response,
-      },
+      { handshake_id: picked.handshakeId, handshake_response: picked.response },
       options,
     );
   }

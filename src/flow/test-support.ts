@@ -9,6 +9,12 @@ import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { HostEventArgs, HostEventName } from './host-events';
 import type { AppTarget, FlowClient, FlowOptions } from './ports';
 import type { ViewEvent } from './view-state';
+// The modules the flow fetches with import() (its later steps), evaluated up front so that each of
+// those imports resolves within the test's own turn, as it does in a page once they are downloaded.
+import './steps/sign-in-steps';
+import './steps/one-time-code';
+import './steps/magic-link';
+import './validation/metadata';
 
 export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
   return {

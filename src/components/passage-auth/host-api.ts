@@ -1,5 +1,5 @@
 import type { AuthResult } from '../../client/types';
-import type { HostEventArgs, HostEventDetails, HostEventName } from '../../flow/host-events';
+import type { HostEventArgs } from '../../flow/host-events';
 
 /** `beforeAuth(identifier)`: return true to go on, false to veto (may be async). */
 export type BeforeAuth = (identifier: string) => boolean | Promise<boolean>;
@@ -11,23 +11,8 @@ export type OnSuccess = (authResult: AuthResult) => void;
  */
 export type OnEvent = (...event: HostEventArgs) => void;
 
-/** What the elements' @Event emitters look like: the event name without `on`, first letter lower. */
-export type HostEmitters = {
-  [K in HostEventName as K extends `on${infer Rest}` ? Uncapitalize<Rest> : never]: {
-    emit(detail: HostEventDetails[K]): unknown;
-  };
-};
-
-/** A flow event's DOM event name (`onMagicLinkActivated` → `magicLinkActivated`). */
-export function hostEventDomName(name: HostEventName): string {
-  return `${name.charAt(2).toLowerCase()}${name.slice(3)}`;
-}
-
-/** Dispatches a flow event as the element's DOM CustomEvent (`onMagicLinkActivated` → `magicLinkActivated`). */
-export function emitHostEvent(element: HostEmitters, ...[name, detail]: HostEventArgs): void {
-  const key = hostEventDomName(name) as keyof HostEmitters;
-  (element[key] as { emit(detail: unknown): unknown }).emit(detail);
-}
+// The DOM events: a module of their own, in the elements' first chunk (./host-event-emit.ts).
+export { emitHostEvent, type HostEmitters, hostEventDomName } from './host-event-emit';
 
 /**
  * Where a redirect_url leads once resolved against the page, when that is an http(s) URL; null for

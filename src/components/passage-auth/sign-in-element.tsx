@@ -20,17 +20,15 @@ import {
 import type { PreviewEventName } from '../shared/preview-request';
 import { renderView } from '../views/render-view';
 import { lazyClient } from './client-port';
+import { emitHostEvent } from './host-event-emit';
 import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
 
 /** Which views an element offers: both, sign-in only or registration only. */
 export type SignInKind = 'auth' | 'login' | 'register';
 
-/**
- * The host API's code (DOM events, the default redirect): the flow calls its hooks from its later
- * steps only, which start once the first form is on screen, so it is fetched then (see `shown`).
- */
-let hostApi: typeof import('./host-api') | undefined;
-const loadHostApi = async () => void (hostApi ??= await import('./host-api'));
+/** The default onSuccess (navigate to redirect_url): fetched on success only. */
+const navigateToRedirect = (result: AuthResult) =>
+  import('./host-api').then((module) => module.navigateToRedirect(result));
 
 /** Loaded only when the app allows phone numbers (keeps libphonenumber out of email-only pages). */
 const loadPhoneReader = () => import('../../phone/libphonenumber-reader').then((m) => m.libphonenumberReader);
@@ -185,14 +183,13 @@ export abstract class SignInElement {
         // Only the form is worth waiting for: the rest must not compete with its first paint.
         shown: async () => {
           if (this.view.kind === 'identifier') await this.painted();
-          await loadHostApi();
         },
       },
       hooks: {
         beforeAuth: (identifier) => (this.beforeAuth ? this.beforeAuth(identifier) : true),
-        onSuccess: (result) => (this.onSuccess ?? hostApi!.navigateToRedirect)(result),
+        onSuccess: (result) => void (this.onSuccess ?? navigateToRedirect)(result),
         onEvent: (...event) => {
-          hostApi!.emitHostEvent(this, ...event);
+          emitHostEvent(this, ...event);
           this.onEvent?.(...event);
         },
       },

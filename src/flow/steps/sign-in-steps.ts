@@ -24,12 +24,11 @@ import { needsPhoneReader } from '../home-view';
 import { type HostEventArgs, type HostEventDetails, type HostEventName, STORAGE_KEYS } from '../host-events';
 import type { FlowError } from '../ports';
 import { checkIdentifier, INVALID } from '../validation/identifier';
-import { checkMetadata } from '../validation/metadata';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { AuthMode, IdentifierView, ViewEvent } from '../view-state';
 import type { Attempt, SharedSteps } from './attempt';
-import { MagicLinkStep } from './magic-link';
-import { OneTimeCodeStep } from './one-time-code';
+import type { MagicLinkStep } from './magic-link';
+import type { OneTimeCodeStep } from './one-time-code';
 
 /** The client gave up waiting for the server (see `timeoutMs` of the client). */
 const timedOut = (error: unknown): boolean => (error as FlowError | undefined)?.code === 'timeout';
@@ -38,17 +37,18 @@ export class SignInSteps implements SharedSteps {
   attempt?: Attempt;
   features: BrowserFeatures = NO_FEATURES;
   private phone?: PhoneReader;
-  private readonly code: OneTimeCodeStep;
-  private readonly link: MagicLinkStep;
+  // The fallback steps are fetched once the visitor acts (docs/performance.md): see `fallbackStep`.
+  private code?: Promise<OneTimeCodeStep>;
+  private link?: Promise<MagicLinkStep>;
+  /** The fallback step in use, once loaded: what its views' events go to. */
+  private codeStep?: OneTimeCodeStep;
+  private linkStep?: MagicLinkStep;
   /** The tokens of a fallback sign-in, held while the add-device screen shows. */
   private pending?: AuthResult;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private conditional?: AbortController;
 
-  constructor(private readonly f: FlowContext) {
-    this.code = new OneTimeCodeStep(f, this);
-    this.link = new MagicLinkStep(f, this);
-  }
+  constructor(private readonly f: FlowContext) {}
 
   /** What the steps need before they take over: the browser's features and the phone library. */
   async prepare(): Promise<void> {
@@ -128,11 +128,34 @@ export class SignInSteps implements SharedSteps {
     return this.phone;
   }
 
+  private oneTimeCode(): Promise<OneTimeCodeStep> {
+    return (this.code ??= import('./one-time-code').then(
+      ({ OneTimeCodeStep }) => (this.codeStep = new OneTimeCodeStep(this.f, this)),
+    ));
+  }
+
+  private magicLink(): Promise<MagicLinkStep> {
+    return (this.link ??= import('./magic-link').then(
+      ({ MagicLinkStep }) => (this.linkStep = new MagicLinkStep(this.f, this)),
+    ));
+  }
+
+  /** The visitor acted: fetch the app's fallback step while the server is asked about them. */
+  private prefetchFallback(): void {
+    const method = this.method;
+    const load =
+      method === 'otp' ? this.oneTimeCode() : method === 'magic_link' ? this.magicLink() : undefined;
+    load?.catch((error: unknown) => this.log('a step failed to load', error));
+  }
+
   handle(e: ViewEvent): Promise<void> | void {
     const v = this.f.view;
     switch (v.kind) {
       case 'identifier':
-        if (e.type === 'submit-identifier') return this.submitIdentifier(e);
+        if (e.type === 'submit-identifier') {
+          this.prefetchFallback();
+          return this.submitIdentifier(e);
+        }
         return;
       case 'register-passkey':
         if (e.type === 'create-passkey' || e.type === 'retry')
@@ -146,13 +169,13 @@ export class SignInSteps implements SharedSteps {
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'one-time-code':
-        if (e.type === 'submit-code') return this.code.submit(e.code);
-        if (e.type === 'resend') return this.code.resend();
+        if (e.type === 'submit-code') return this.codeStep?.submit(e.code);
+        if (e.type === 'resend') return this.codeStep?.resend();
         if (e.type === 'back' || e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'magic-link-sent':
-        if (e.type === 'resend' && !v.resendDisabled) return this.link.send(true);
-        if (e.type === 'change-identifier' || e.type === 'back') return this.link.leave();
+        if (e.type === 'resend' && !v.resendDisabled) return this.linkStep?.send(true);
+        if (e.type === 'change-identifier' || e.type === 'back') return this.linkStep?.leave();
         return;
       case 'add-device':
         if (e.type === 'add-passkey' || e.type === 'retry') return this.addDevice();
@@ -160,8 +183,8 @@ export class SignInSteps implements SharedSteps {
         return;
       case 'magic-link-activation':
         if (e.type === 'request-new-link') return this.f.o.page.reloadWithoutQuery();
-        if (e.type === 'retry') return this.link.retryActivation();
-        if (e.type === 'redirect-now' && v.status === 'success') return this.link.finishActivation();
+        if (e.type === 'retry') return this.linkStep?.retryActivation();
+        if (e.type === 'redirect-now' && v.status === 'success') return this.linkStep?.finishActivation();
         return;
       default:
         return;
@@ -169,8 +192,8 @@ export class SignInSteps implements SharedSteps {
   }
 
   /** The page was opened from a magic link or a verification link. */
-  activate(link: 'login' | 'verify', token: string): Promise<void> {
-    return this.link.activate(link, token);
+  async activate(link: 'login' | 'verify', token: string): Promise<void> {
+    return (await this.magicLink()).activate(link, token);
   }
 
   private get method() {
@@ -197,6 +220,8 @@ export class SignInSteps implements SharedSteps {
     let metadata: Record<string, unknown> | undefined;
     if (view.mode === 'register' && view.metadata.length > 0) {
       const input = e.metadata ?? {};
+      // Only a registration that asks for more than the identifier needs the checks (fetched now).
+      const { checkMetadata } = await import('../validation/metadata');
       const check = checkMetadata(
         view.metadata.map((m) => m.field),
         input,
@@ -402,11 +427,13 @@ export class SignInSteps implements SharedSteps {
     const route = routeFallback(this.method, a.registering, this.features);
     const detail = { identifier: a.identifier };
     if (route === 'one-time-code') {
-      this.code.enter();
-      this.emit(a.registering ? 'onOneTimePasscodeRegister' : 'onOneTimePasscodeLogin', detail);
+      void this.enterFallback(this.oneTimeCode(), () =>
+        this.emit(a.registering ? 'onOneTimePasscodeRegister' : 'onOneTimePasscodeLogin', detail),
+      );
     } else if (route === 'magic-link-sent') {
-      this.link.enter();
-      this.emit(a.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail);
+      void this.enterFallback(this.magicLink(), () =>
+        this.emit(a.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail),
+      );
     } else if (route === 'device-not-supported') {
       this.f.enter({ kind: 'device-not-supported' });
     } else {
@@ -415,6 +442,24 @@ export class SignInSteps implements SharedSteps {
   }
 
   // ---- FallbackAuthSuccess, add device, AuthSuccess ----
+
+  /** Enters a fallback step once its module is in, unless the flow moved on meanwhile. */
+  private async enterFallback(
+    loading: Promise<OneTimeCodeStep | MagicLinkStep>,
+    entered: () => void,
+  ): Promise<void> {
+    const step = this.f.step;
+    let fallback: OneTimeCodeStep | MagicLinkStep;
+    try {
+      fallback = await loading;
+    } catch (error) {
+      this.log('a step failed to load', error);
+      return this.f.enter({ kind: 'no-fallback', registering: this.attempt!.registering });
+    }
+    if (step !== this.f.step) return;
+    fallback.enter();
+    entered();
+  }
 
   async fallbackAuthSuccess(result: AuthResult): Promise<void> {
     const userInitiated = this.attempt?.userInitiated ?? false;
