@@ -110,7 +110,7 @@ export function changelogProblems(text, version) {
 }
 
 /** The files of a tarball (paths inside `package/`) and a reader of them. */
-export function tarballFiles(tarball) {
+function tarballFiles(tarball) {
   const list = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
   if (list.status !== 0) throw new Error(`tar -tzf ${tarball}: ${list.stderr}`);
   const files = new Set(
