@@ -100,7 +100,11 @@ export function changelogProblems(text, version) {
   if (text === undefined) return ['no CHANGELOG.md in the package'];
   const escaped = version.replace(/\./g, '\\.');
   const section = new RegExp(`^## \\[${escaped}\\] - \\d{4}-\\d{2}-\\d{2}\\s*$`, 'm');
-  if (!section.test(text)) {
+  // A package that was never released (no dated section at all, as open-passage-vue before its first
+  // release) honestly lists everything under "[Unreleased]"; its first release dates it.
+  const unreleased = /^## \[Unreleased\][^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(text)?.[1] ?? '';
+  const neverReleased = !/^## \[\d[^\]]*\] - /m.test(text) && /^- /m.test(unreleased);
+  if (!section.test(text) && !neverReleased) {
     return [
       `CHANGELOG.md has no dated section "## [${version}] - YYYY-MM-DD" for the packed version ` +
         '(scripts/release.mjs moves the "[Unreleased]" entries there)',

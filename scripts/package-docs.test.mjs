@@ -84,7 +84,15 @@ describe('changelogProblems', () => {
     expect(changelogProblems(log, '0.2.0')).toEqual([
       expect.stringMatching(/no dated section "## \[0\.2\.0\]/),
     ]);
-    expect(changelogProblems('# Changelog\n\n## [Unreleased]\n\n- First.\n', '0.1.0')).toHaveLength(1);
+    expect(changelogProblems(`${log.replace('- Next.', '')}`, '0.2.0')).toHaveLength(1);
+  });
+
+  it('takes "[Unreleased]" entries from a package that was never released, and not an empty one', () => {
+    expect(changelogProblems('# Changelog\n\n## [Unreleased]\n\n- First.\n', '0.1.0')).toEqual([]);
+    expect(changelogProblems('# Changelog\n\n## [Unreleased]\n\n### Added\n\n- First.\n', '0.1.0')).toEqual(
+      [],
+    );
+    expect(changelogProblems('# Changelog\n\n## [Unreleased]\n\n', '0.1.0')).toHaveLength(1);
   });
 
   it('wants a CHANGELOG.md at all', () => {
