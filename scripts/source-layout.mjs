@@ -37,8 +37,8 @@ const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|md|json|ya?ml|html|css|sh)$|(^|\/)run$/;
 /** History names files as they were then; the lock file names packages. */
 const HISTORY = /(^|\/)(CHANGELOG\.md|package-lock\.json)$/;
 
-/** This check and its tests, whose examples are what it looks for. */
-const SELF = /^scripts\/source-layout\./;
+/** This check, the shipped-docs check and their tests, whose examples are what they look for. */
+const SELF = /^scripts\/(source-layout|package-docs)\./;
 
 /** Tracked text files, less history and this check. */
 function textFiles() {

@@ -27,6 +27,7 @@ import { checkIdentifier, INVALID } from '../validation/identifier';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { AuthMode, IdentifierView, ViewEvent } from '../view-state';
 import type { Attempt, SharedSteps } from './attempt';
+import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
 import type { OneTimeCodeStep } from './one-time-code';
 
@@ -37,18 +38,15 @@ export class SignInSteps implements SharedSteps {
   attempt?: Attempt;
   features: BrowserFeatures = NO_FEATURES;
   private phone?: PhoneReader;
-  // The fallback steps are fetched once the visitor acts (docs/performance.md): see `fallbackStep`.
-  private code?: Promise<OneTimeCodeStep>;
-  private link?: Promise<MagicLinkStep>;
-  /** The fallback step in use, once loaded: what its views' events go to. */
-  private codeStep?: OneTimeCodeStep;
-  private linkStep?: MagicLinkStep;
+  private readonly fallbacks: FallbackSteps;
   /** The tokens of a fallback sign-in, held while the add-device screen shows. */
   private pending?: AuthResult;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private conditional?: AbortController;
 
-  constructor(private readonly f: FlowContext) {}
+  constructor(private readonly f: FlowContext) {
+    this.fallbacks = new FallbackSteps(f, this);
+  }
 
   /** What the steps need before they take over: the browser's features and the phone library. */
   async prepare(): Promise<void> {
@@ -128,32 +126,12 @@ export class SignInSteps implements SharedSteps {
     return this.phone;
   }
 
-  private oneTimeCode(): Promise<OneTimeCodeStep> {
-    return (this.code ??= import('./one-time-code').then(
-      ({ OneTimeCodeStep }) => (this.codeStep = new OneTimeCodeStep(this.f, this)),
-    ));
-  }
-
-  private magicLink(): Promise<MagicLinkStep> {
-    return (this.link ??= import('./magic-link').then(
-      ({ MagicLinkStep }) => (this.linkStep = new MagicLinkStep(this.f, this)),
-    ));
-  }
-
-  /** The visitor acted: fetch the app's fallback step while the server is asked about them. */
-  private prefetchFallback(): void {
-    const method = this.method;
-    const load =
-      method === 'otp' ? this.oneTimeCode() : method === 'magic_link' ? this.magicLink() : undefined;
-    load?.catch((error: unknown) => this.log('a step failed to load', error));
-  }
-
   handle(e: ViewEvent): Promise<void> | void {
     const v = this.f.view;
     switch (v.kind) {
       case 'identifier':
         if (e.type === 'submit-identifier') {
-          this.prefetchFallback();
+          this.fallbacks.prefetch(this.method);
           return this.submitIdentifier(e);
         }
         return;
@@ -169,13 +147,13 @@ export class SignInSteps implements SharedSteps {
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'one-time-code':
-        if (e.type === 'submit-code') return this.codeStep?.submit(e.code);
-        if (e.type === 'resend') return this.codeStep?.resend();
+        if (e.type === 'submit-code') return this.fallbacks.code?.submit(e.code);
+        if (e.type === 'resend') return this.fallbacks.code?.resend();
         if (e.type === 'back' || e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'magic-link-sent':
-        if (e.type === 'resend' && !v.resendDisabled) return this.linkStep?.send(true);
-        if (e.type === 'change-identifier' || e.type === 'back') return this.linkStep?.leave();
+        if (e.type === 'resend' && !v.resendDisabled) return this.fallbacks.link?.send(true);
+        if (e.type === 'change-identifier' || e.type === 'back') return this.fallbacks.link?.leave();
         return;
       case 'add-device':
         if (e.type === 'add-passkey' || e.type === 'retry') return this.addDevice();
@@ -183,8 +161,9 @@ export class SignInSteps implements SharedSteps {
         return;
       case 'magic-link-activation':
         if (e.type === 'request-new-link') return this.f.o.page.reloadWithoutQuery();
-        if (e.type === 'retry') return this.linkStep?.retryActivation();
-        if (e.type === 'redirect-now' && v.status === 'success') return this.linkStep?.finishActivation();
+        if (e.type === 'retry') return this.fallbacks.link?.retryActivation();
+        if (e.type === 'redirect-now' && v.status === 'success')
+          return this.fallbacks.link?.finishActivation();
         return;
       default:
         return;
@@ -193,7 +172,7 @@ export class SignInSteps implements SharedSteps {
 
   /** The page was opened from a magic link or a verification link. */
   async activate(link: 'login' | 'verify', token: string): Promise<void> {
-    return (await this.magicLink()).activate(link, token);
+    return (await this.fallbacks.magicLink()).activate(link, token);
   }
 
   private get method() {
@@ -427,11 +406,11 @@ export class SignInSteps implements SharedSteps {
     const route = routeFallback(this.method, a.registering, this.features);
     const detail = { identifier: a.identifier };
     if (route === 'one-time-code') {
-      void this.enterFallback(this.oneTimeCode(), () =>
+      void this.enterFallback(this.fallbacks.oneTimeCode(), () =>
         this.emit(a.registering ? 'onOneTimePasscodeRegister' : 'onOneTimePasscodeLogin', detail),
       );
     } else if (route === 'magic-link-sent') {
-      void this.enterFallback(this.magicLink(), () =>
+      void this.enterFallback(this.fallbacks.magicLink(), () =>
         this.emit(a.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail),
       );
     } else if (route === 'device-not-supported') {
