@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/start-server.mjs';
 import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
-import { type InstalledServer, startInstalledServer } from './installed-server';
+import { codeFromOutbox, type PackedServer, startPackedServer } from './packed-server';
 import { cleanEnv, npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
 // A new Nuxt 4 app (server rendering on) that installs the packed open-passage-vue and
 // open-passage-server, uses <PassageAuth> inside <ClientOnly> with no Nuxt or Vue setting, builds for
-// production, and signs in by code against the installed server on another origin (api-url).
+// production, and signs in by code against the packed server on another origin (api-url).
 //
 // Opt-in (OPEN_PASSAGE_NUXT_E2E=1): Nuxt's install takes about 100 s even from a warm npm cache and its
 // build 45 s on the 2-core CI machine, too long for every run. The Vue app test (vue-app.e2e.ts) covers
@@ -75,7 +75,6 @@ test.beforeAll(async () => {
           type: 'module',
           dependencies: {
             'open-passage-vue': `file:${tarballs['open-passage-vue'].tarball}`,
-            'open-passage-server': `file:${tarballs['open-passage-server'].tarball}`,
             nuxt: NUXT_VERSION,
             vue: repoVersion('vue'),
           },
@@ -98,9 +97,9 @@ test.beforeAll(async () => {
   });
 });
 
-test.describe('the production build, signing in against the installed open-passage-server', () => {
+test.describe('the production build, signing in against the packed open-passage-server', () => {
   let nuxt: ChildProcess | undefined;
-  let server: InstalledServer | undefined;
+  let server: PackedServer | undefined;
   let url = '';
 
   test.beforeAll(async () => {
@@ -123,7 +122,7 @@ test.describe('the production build, signing in against the installed open-passa
       },
     ];
     write(app, { 'passage-apps.json': JSON.stringify({ apps }) });
-    server = await startInstalledServer(app, { APPS_FILE: join(app, 'passage-apps.json') });
+    server = await startPackedServer({ APPS_FILE: join(app, 'passage-apps.json') });
     let output = '';
     nuxt = spawn(process.execPath, [join(app, '.output', 'server', 'index.mjs')], {
       cwd: app,
@@ -173,7 +172,7 @@ test.describe('the production build, signing in against the installed open-passa
     await el.getByRole('button', { name: 'Register here' }).click();
     await submitIdentifier(el, 'Email address', email);
     await expect(events.getByText(`oneTimePasscodeRegister:${email}`)).toBeVisible();
-    await enterCode(el, await server!.codeFor(page, email));
+    await enterCode(el, await codeFromOutbox(page, server!.url, email));
     await expect(page.getByTestId('signed-in')).toHaveText(/Signed in, token ey…/);
     await expect(events.getByText('oneTimePasscodeActivated:/signed-in')).toBeVisible();
     expect(errors, 'the page logged errors').toEqual([]);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
-import { type InstalledServer, startInstalledServer } from './installed-server';
+import { codeFromOutbox, type PackedServer, startPackedServer } from './packed-server';
 import { npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
 // Each test runs real tools (vue-tsc, vite, npm, a server) in a fresh folder: minutes on a busy 2-core machine.
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 180_000 });
 // A new Vue 3 + Vite + TypeScript app that installs only the packed open-passage-vue (which must bring
 // open-passage with it) and the packed open-passage-server, with no Vue compiler option at all (no
 // isCustomElement): it type-checks with vue-tsc, builds, and its production build, served by the
-// installed server (STATIC_DIR), signs in by a one-time code read from the server's dev outbox.
+// packed server (STATIC_DIR), signs in by a one-time code read from the server's dev outbox.
 
 const APP_ID = 'pkgVueApp00000000000001';
 
@@ -83,7 +83,6 @@ function appFiles(tarballs: ReturnType<typeof packed>): Record<string, string> {
       type: 'module',
       dependencies: {
         'open-passage-vue': `file:${tarballs['open-passage-vue'].tarball}`,
-        'open-passage-server': `file:${tarballs['open-passage-server'].tarball}`,
         vue: repoVersion('vue'),
       },
       devDependencies: {
@@ -198,17 +197,17 @@ function sizeOf(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
 }
 
-test.describe('the built app, served by the installed open-passage-server', () => {
-  let server: InstalledServer | undefined;
+test.describe('the built app, served by the packed open-passage-server', () => {
+  let server: PackedServer | undefined;
   let url = '';
-  const codeFor = (page: Page, email: string) => server!.codeFor(page, email);
+  const codeFor = (page: Page, email: string) => codeFromOutbox(page, server!.url, email);
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     const build = await run(bin('vite'), ['build', '--logLevel', 'warn'], app);
     if (build.code !== 0) throw new Error(`vite build of the fresh Vue app failed:\n${build.output}`);
     // The installed server serves the built app (STATIC_DIR): one origin for the page and the API.
-    server = await startInstalledServer(app, {
+    server = await startPackedServer({
       APPS_FILE: join(app, 'passage-apps.json'),
       STATIC_DIR: join(app, 'dist'),
     });
