@@ -4,7 +4,17 @@
  * the language (lang attribute → browser → app default), the theme (light / dark / auto, live) and
  * the rendering of the flow's view. Each element names its kind; passage-auth adds `initial-mode`.
  */
-import { Event, type EventEmitter, forceUpdate, getElement, h, Host, Prop, Watch } from '@stencil/core';
+import {
+  Build,
+  Event,
+  type EventEmitter,
+  forceUpdate,
+  getElement,
+  h,
+  Host,
+  Prop,
+  Watch,
+} from '@stencil/core';
 import { defaultStorage } from '../../client/browser-storage';
 import type { AuthResult } from '../../client/types';
 import { AuthFlow } from '../../flow/auth-flow';
@@ -97,11 +107,32 @@ export abstract class SignInElement {
   /** Orders language loads: only the latest request may apply its result. */
   private languageRequest = 0;
   private hasLoaded = false;
+  /** Stops waiting for a server-rendered element's hydration (shared/hydration-gate.ts). */
+  private stopWaiting?: () => void;
 
-  componentWillLoad(): void {
+  componentWillLoad(): Promise<void> | void {
+    // On a server (the hydrate app): the first form, awaited so that the page's HTML holds it.
+    // (Inline: the browser's build drops this branch whole, a method it would keep.)
+    if (!Build.isBrowser)
+      return import('./server-view').then(async ({ serverView }) => {
+        const first = await serverView({
+          appId: this.appId,
+          apiUrl: this.apiUrl,
+          element: this.signInKind(),
+          startInRegister: this.startInRegister(),
+          defaultCountryCode: this.countryCode,
+          lang: this.lang,
+        });
+        this.view = first.view;
+        this.translator = first.translator;
+        this.flow = { appInfo: first.app, dispatch: () => undefined };
+      });
+    const host = getElement(this);
+    // The form a server rendered (a declarative shadow root) makes way for the browser's.
+    host.shadowRoot?.replaceChildren();
     this.hasLoaded = true;
     // The preview hook (shared/preview-request.ts): its code is fetched with the first request only.
-    getElement(this).addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
+    host.addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
       import('./preview').then((module) => module.preview(this, (event as CustomEvent).detail)),
     );
     this.restart();
@@ -113,6 +144,7 @@ export abstract class SignInElement {
     if (this.hasLoaded) this.restart();
   }
 
+  // (A wait for hydration outlives a disconnect harmlessly: the gate never starts a disconnected host.)
   disconnectedCallback(): void {
     this.stopFlow?.();
     this.stopFlow = undefined;
@@ -123,8 +155,17 @@ export abstract class SignInElement {
   @Watch('appId')
   @Watch('apiUrl')
   restart(): void {
+    this.stopWaiting?.();
     // getElement, not @Element(): Stencil does not give an inherited @Element() its host.
-    if (getElement(this).isConnected) void this.start();
+    const host = getElement(this);
+    if (!host.isConnected) return;
+    // (A literal, not the gate's constant: importing that would bring its module into the first render.)
+    if (!host.hasAttribute('defer-hydration')) return void this.start();
+    // Server-rendered: its framework sets the properties (api-url) first. The code that waits for it
+    // is fetched only by such pages (shared/hydration-gate.ts).
+    void import('../shared/hydration-gate').then(
+      (gate) => (this.stopWaiting = gate.startWhenHydrated(host, () => void this.start())),
+    );
   }
 
   @Watch('lang')
