@@ -40,7 +40,9 @@ for (const name of declarations) {
 }
 
 // @lit/react's browser build calls useLayoutEffect, which React 18 warns about on every server render;
-// on the server (no window) those effects become useEffect, as the Stencil part already does.
+// on the server (no window) those effects become useEffect, as the Stencil part already does. And on the
+// server the element is marked defer-hydration, which the second effect removes once the first has set
+// its properties: a server-rendered element waits for them before it asks anything (api-url above all).
 const isomorphicLayoutEffect = {
   name: 'isomorphic-layout-effect',
   setup(bundle) {
@@ -48,8 +50,15 @@ const isomorphicLayoutEffect = {
       const code = await readFile(path, 'utf8');
       const calls = /\b(\w+)\.useLayoutEffect\(/g;
       if (code.match(calls)?.length !== 2) throw new Error(`${path}: expected two useLayoutEffect calls`);
+      const suppress = /\b(\w+)\.suppressHydrationWarning\s*=\s*!0/g;
+      if (code.match(suppress)?.length !== 1)
+        throw new Error(`${path}: expected one suppressHydrationWarning`);
+      if (!code.includes('removeAttribute("defer-hydration")'))
+        throw new Error(`${path}: no defer-hydration`);
       return {
-        contents: code.replace(calls, '(typeof window > "u" ? $1.useEffect : $1.useLayoutEffect)('),
+        contents: code
+          .replace(calls, '(typeof window > "u" ? $1.useEffect : $1.useLayoutEffect)(')
+          .replace(suppress, '$&, typeof window > "u" && ($1["defer-hydration"] = "")'),
         loader: 'js',
       };
     });
