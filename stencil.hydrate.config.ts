@@ -13,7 +13,8 @@ import { config as browser, reactWrappers } from './stencil.config';
 export const config: Config = {
   ...browser,
   outputTargets: [
-    { type: 'dist-hydrate-script', dir: 'dist/hydrate' },
+    // Minified: servers do not mind, the package's size does.
+    { type: 'dist-hydrate-script', dir: 'dist/hydrate', minify: true },
     reactOutputTarget({
       ...reactWrappers,
       // `<tag>.server.ts` for each wrapper: the element rendered by the hydrate app on the server, the
