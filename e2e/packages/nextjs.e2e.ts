@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { freePort, type StartedServer, startServer } from '../../scripts/start-server.mjs';
@@ -227,6 +227,22 @@ test('with scripts off, the browser shows the form from the HTML alone', async (
     await expect(page.locator('passage-auth').getByLabel('Email address')).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test("the browser's scripts hold none of the server's code (the hydrate app, the HTML parser)", () => {
+  const chunks = join(app, '.next', 'static', 'chunks');
+  const scripts = readdirSync(chunks, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.js'),
+  );
+  expect(scripts.length, 'next build wrote no browser scripts').toBeGreaterThan(0);
+  for (const name of scripts) {
+    const code = readFileSync(join(chunks, name), 'utf8');
+    // MockWindow: the hydrate app's server DOM (open-passage/hydrate); htmlparser2: html-react-parser's
+    // parser. Both are in the server's chunks (.next/server), which is how these markers were chosen.
+    for (const marker of ['MockWindow', 'htmlparser2']) {
+      expect(code.includes(marker), `${name} holds server code (${marker})`).toBe(false);
+    }
   }
 });
 
