@@ -107,8 +107,6 @@ export abstract class SignInElement {
   /** Orders language loads: only the latest request may apply its result. */
   private languageRequest = 0;
   private hasLoaded = false;
-  /** Stops waiting for a server-rendered element's hydration (shared/hydration-gate.ts). */
-  private stopWaiting?: () => void;
 
   componentWillLoad(): Promise<void> | void {
     // On a server (the hydrate app): the first form, awaited so that the page's HTML holds it.
@@ -128,14 +126,17 @@ export abstract class SignInElement {
         this.flow = { appInfo: first.app, dispatch: () => undefined };
       });
     const host = getElement(this);
-    // The form a server rendered (a declarative shadow root) makes way for the browser's.
-    host.shadowRoot?.replaceChildren();
+    const root = host.shadowRoot;
     this.hasLoaded = true;
     // The preview hook (shared/preview-request.ts): its code is fetched with the first request only.
     host.addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
       import('./preview').then((module) => module.preview(this, (event as CustomEvent).detail)),
     );
     this.restart();
+    // A form a server rendered (a declarative shadow root) stays until the element's own first view
+    // replaces it: no spinner in between (shared/hydration-gate.ts, fetched by such pages only).
+    if (root?.firstChild)
+      return import('../shared/hydration-gate').then((gate) => gate.keepServerForm(root, this));
   }
 
   /** Moved or re-attached: start again (the first start waits for componentWillLoad, when the
@@ -155,17 +156,14 @@ export abstract class SignInElement {
   @Watch('appId')
   @Watch('apiUrl')
   restart(): void {
-    this.stopWaiting?.();
     // getElement, not @Element(): Stencil does not give an inherited @Element() its host.
     const host = getElement(this);
     if (!host.isConnected) return;
     // (A literal, not the gate's constant: importing that would bring its module into the first render.)
     if (!host.hasAttribute('defer-hydration')) return void this.start();
     // Server-rendered: its framework sets the properties (api-url) first. The code that waits for it
-    // is fetched only by such pages (shared/hydration-gate.ts).
-    void import('../shared/hydration-gate').then(
-      (gate) => (this.stopWaiting = gate.startWhenHydrated(host, () => void this.start())),
-    );
+    // is fetched only by such pages (shared/hydration-gate.ts); a later restart replaces the wait.
+    void import('../shared/hydration-gate').then((gate) => gate.whenHydrated(host, () => void this.start()));
   }
 
   @Watch('lang')

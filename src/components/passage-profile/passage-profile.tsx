@@ -186,7 +186,7 @@ export class PassageProfile {
     if (!this.host.hasAttribute('defer-hydration')) return void this.flow.load();
     // Server-rendered: its framework sets the properties (api-url) first (shared/hydration-gate.ts).
     void import('../shared/hydration-gate').then(
-      (gate) => (this.stopWaiting = gate.startWhenHydrated(this.host, () => void this.flow.load())),
+      (gate) => (this.stopWaiting = gate.whenHydrated(this.host, () => void this.flow.load())),
     );
   }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { DEFER_HYDRATION, startDecision, startWhenHydrated } from './hydration-gate';
+import { DEFER_HYDRATION, keepServerForm, startDecision, whenHydrated } from './hydration-gate';
 
 describe('startDecision', () => {
   it('starts a connected element that no framework is about to hydrate (plain HTML, script tag, CSR)', () => {
@@ -17,13 +17,13 @@ describe('startDecision', () => {
   });
 });
 
-describe('startWhenHydrated', () => {
+describe('whenHydrated', () => {
   const flush = () => new Promise((resolve) => setTimeout(resolve));
 
   it('starts at once without defer-hydration', () => {
     const host = document.body.appendChild(document.createElement('div'));
     const start = vi.fn();
-    startWhenHydrated(host, start);
+    whenHydrated(host, start);
     expect(start).toHaveBeenCalledOnce();
     host.remove();
   });
@@ -32,7 +32,7 @@ describe('startWhenHydrated', () => {
     const host = document.body.appendChild(document.createElement('div'));
     host.setAttribute(DEFER_HYDRATION, '');
     const start = vi.fn();
-    startWhenHydrated(host, start);
+    whenHydrated(host, start);
     host.setAttribute('data-other', 'x');
     await flush();
     expect(start).not.toHaveBeenCalled();
@@ -46,7 +46,7 @@ describe('startWhenHydrated', () => {
     const host = document.body.appendChild(document.createElement('div'));
     host.setAttribute(DEFER_HYDRATION, '');
     const start = vi.fn();
-    const stop = startWhenHydrated(host, start);
+    const stop = whenHydrated(host, start);
     stop();
     host.removeAttribute(DEFER_HYDRATION);
     await flush();
@@ -56,7 +56,48 @@ describe('startWhenHydrated', () => {
 
   it('starts nothing for a host outside the document', () => {
     const start = vi.fn();
-    startWhenHydrated(document.createElement('div'), start);
+    whenHydrated(document.createElement('div'), start);
     expect(start).not.toHaveBeenCalled();
+  });
+});
+
+describe('keepServerForm', () => {
+  const serverRendered = () => {
+    const root = document.createElement('div').attachShadow({ mode: 'open' });
+    root.innerHTML = '<form><input name="identifier"></form>';
+    return root;
+  };
+
+  it("keeps the server's nodes until the element's first view is in, then empties the root", async () => {
+    const root = serverRendered();
+    const element = { view: { kind: 'loading' } };
+    const kept = keepServerForm(root, element);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(root.querySelector('input')).not.toBeNull();
+    element.view = { kind: 'identifier' };
+    await kept;
+    expect(root.childNodes).toHaveLength(0);
+  });
+
+  it('gives up waiting after the timeout (the element then renders what it has)', async () => {
+    const root = serverRendered();
+    await keepServerForm(root, { view: { kind: 'loading' } }, 60);
+    expect(root.childNodes).toHaveLength(0);
+  });
+});
+
+describe('whenHydrated, called again for the same host', () => {
+  it('starts once, for the newest call only (app-id and api-url set one after the other)', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    host.setAttribute(DEFER_HYDRATION, '');
+    const first = vi.fn();
+    const second = vi.fn();
+    whenHydrated(host, first);
+    whenHydrated(host, second);
+    host.removeAttribute(DEFER_HYDRATION);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledOnce();
+    host.remove();
   });
 });

@@ -23,11 +23,16 @@ export function startDecision(host: HostState): StartDecision {
   return host.deferred ? 'wait-for-hydration' : 'start';
 }
 
+/** The wait each host is in: a newer one (its app-id or api-url changed meanwhile) replaces it. */
+const waiting = new WeakMap<HTMLElement, () => void>();
+
 /**
- * Calls `start` once `host` no longer carries `defer-hydration` (at once when it does not); returns a
- * function that stops waiting. A host that is not connected starts nothing.
+ * Calls `start` once `host` no longer carries `defer-hydration` (at once when it does not), unless a
+ * newer call for the same host came first; returns a function that stops waiting. A host that is not
+ * connected then starts nothing.
  */
-export function startWhenHydrated(host: HTMLElement, start: () => void): () => void {
+export function whenHydrated(host: HTMLElement, start: () => void): () => void {
+  waiting.get(host)?.();
   const state = (): HostState => ({
     isConnected: host.isConnected,
     deferred: host.hasAttribute(DEFER_HYDRATION),
@@ -37,9 +42,35 @@ export function startWhenHydrated(host: HTMLElement, start: () => void): () => v
   if (decision !== 'wait-for-hydration') return () => undefined;
   const observer = new MutationObserver(() => {
     if (startDecision(state()) === 'wait-for-hydration') return;
-    observer.disconnect();
+    stop();
     if (host.isConnected) start();
   });
+  const stop = () => {
+    observer.disconnect();
+    if (waiting.get(host) === stop) waiting.delete(host);
+  };
   observer.observe(host, { attributes: true, attributeFilter: [DEFER_HYDRATION] });
-  return () => observer.disconnect();
+  waiting.set(host, stop);
+  return stop;
+}
+
+/**
+ * Resolves once `element` shows a view of its own (not its spinner), or after `timeoutMs`, having
+ * emptied `root`, the shadow root a server rendered: the element renders into it at once, so the
+ * server's form gives way to the element's with no spinner in between.
+ */
+export function keepServerForm(
+  root: ShadowRoot,
+  element: { view: { kind: string } },
+  timeoutMs = 5000,
+): Promise<void> {
+  const giveUp = Date.now() + timeoutMs;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (element.view.kind === 'loading' && Date.now() < giveUp) return void setTimeout(check, 50);
+      root.replaceChildren();
+      resolve();
+    };
+    check();
+  });
 }
