@@ -126,17 +126,14 @@ export abstract class SignInElement {
         this.flow = { appInfo: first.app, dispatch: () => undefined };
       });
     const host = getElement(this);
-    const root = host.shadowRoot;
+    // The form a server rendered (a declarative shadow root) makes way for the browser's.
+    host.shadowRoot?.replaceChildren();
     this.hasLoaded = true;
     // The preview hook (shared/preview-request.ts): its code is fetched with the first request only.
     host.addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
       import('./preview').then((module) => module.preview(this, (event as CustomEvent).detail)),
     );
     this.restart();
-    // A form a server rendered (a declarative shadow root) stays until the element's own first view
-    // replaces it: no spinner in between (shared/hydration-gate.ts, fetched by such pages only).
-    if (root?.firstChild)
-      return import('../shared/hydration-gate').then((gate) => gate.keepServerForm(root, this));
   }
 
   /** Moved or re-attached: start again (the first start waits for componentWillLoad, when the
@@ -158,12 +155,13 @@ export abstract class SignInElement {
   restart(): void {
     // getElement, not @Element(): Stencil does not give an inherited @Element() its host.
     const host = getElement(this);
-    if (!host.isConnected) return;
-    // (A literal, not the gate's constant: importing that would bring its module into the first render.)
-    if (!host.hasAttribute('defer-hydration')) return void this.start();
     // Server-rendered: its framework sets the properties (api-url) first. The code that waits for it
-    // is fetched only by such pages (shared/hydration-gate.ts); a later restart replaces the wait.
-    void import('../shared/hydration-gate').then((gate) => gate.whenHydrated(host, () => void this.start()));
+    // is fetched only by such pages (shared/hydration-gate.ts), which starts connected hosts only; a
+    // later restart replaces the wait. (A literal, not the gate's constant: importing that would
+    // bring its module into the first render.)
+    if (host.hasAttribute('defer-hydration'))
+      void import('../shared/hydration-gate').then((gate) => gate.whenHydrated(host, () => this.start()));
+    else if (host.isConnected) void this.start();
   }
 
   @Watch('lang')

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { DEFER_HYDRATION, keepServerForm, startDecision, whenHydrated } from './hydration-gate';
+import { DEFER_HYDRATION, startDecision, whenHydrated } from './hydration-gate';
 
 describe('startDecision', () => {
   it('starts a connected element that no framework is about to hydrate (plain HTML, script tag, CSR)', () => {
@@ -18,13 +18,27 @@ describe('startDecision', () => {
 });
 
 describe('whenHydrated', () => {
-  const flush = () => new Promise((resolve) => setTimeout(resolve));
+  // Two tasks: the attribute's mutation record, then the start it schedules.
+  const flush = () => new Promise((resolve) => setTimeout(() => setTimeout(resolve)));
 
-  it('starts at once without defer-hydration', () => {
+  it('starts in the next task without defer-hydration', async () => {
     const host = document.body.appendChild(document.createElement('div'));
     const start = vi.fn();
     whenHydrated(host, start);
+    await flush();
     expect(start).toHaveBeenCalledOnce();
+    host.remove();
+  });
+
+  it('starts once for the calls of one task, with the last (properties set as the attribute goes)', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const first = vi.fn();
+    const last = vi.fn();
+    whenHydrated(host, first);
+    whenHydrated(host, last);
+    await flush();
+    expect(first).not.toHaveBeenCalled();
+    expect(last).toHaveBeenCalledOnce();
     host.remove();
   });
 
@@ -61,31 +75,6 @@ describe('whenHydrated', () => {
   });
 });
 
-describe('keepServerForm', () => {
-  const serverRendered = () => {
-    const root = document.createElement('div').attachShadow({ mode: 'open' });
-    root.innerHTML = '<form><input name="identifier"></form>';
-    return root;
-  };
-
-  it("keeps the server's nodes until the element's first view is in, then empties the root", async () => {
-    const root = serverRendered();
-    const element = { view: { kind: 'loading' } };
-    const kept = keepServerForm(root, element);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(root.querySelector('input')).not.toBeNull();
-    element.view = { kind: 'identifier' };
-    await kept;
-    expect(root.childNodes).toHaveLength(0);
-  });
-
-  it('gives up waiting after the timeout (the element then renders what it has)', async () => {
-    const root = serverRendered();
-    await keepServerForm(root, { view: { kind: 'loading' } }, 60);
-    expect(root.childNodes).toHaveLength(0);
-  });
-});
-
 describe('whenHydrated, called again for the same host', () => {
   it('starts once, for the newest call only (app-id and api-url set one after the other)', async () => {
     const host = document.body.appendChild(document.createElement('div'));
@@ -95,7 +84,7 @@ describe('whenHydrated, called again for the same host', () => {
     whenHydrated(host, first);
     whenHydrated(host, second);
     host.removeAttribute(DEFER_HYDRATION);
-    await new Promise((resolve) => setTimeout(resolve));
+    await new Promise((resolve) => setTimeout(() => setTimeout(resolve)));
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledOnce();
     host.remove();

@@ -25,11 +25,25 @@ export function startDecision(host: HostState): StartDecision {
 
 /** The wait each host is in: a newer one (its app-id or api-url changed meanwhile) replaces it. */
 const waiting = new WeakMap<HTMLElement, () => void>();
+/** The start each host is due for: the calls of one task (a framework setting several properties
+ * as it hydrates the element) start it once, with the last of them. */
+const due = new WeakMap<HTMLElement, () => void>();
+
+function startOnce(host: HTMLElement, start: () => void): void {
+  const first = !due.has(host);
+  due.set(host, start);
+  if (!first) return;
+  setTimeout(() => {
+    const latest = due.get(host);
+    due.delete(host);
+    latest?.();
+  });
+}
 
 /**
- * Calls `start` once `host` no longer carries `defer-hydration` (at once when it does not), unless a
- * newer call for the same host came first; returns a function that stops waiting. A host that is not
- * connected then starts nothing.
+ * Calls `start` once `host` no longer carries `defer-hydration` (in the next task when it does not),
+ * unless a newer call for the same host came first; returns a function that stops waiting. A host
+ * that is not connected then starts nothing.
  */
 export function whenHydrated(host: HTMLElement, start: () => void): () => void {
   waiting.get(host)?.();
@@ -38,12 +52,12 @@ export function whenHydrated(host: HTMLElement, start: () => void): () => void {
     deferred: host.hasAttribute(DEFER_HYDRATION),
   });
   const decision = startDecision(state());
-  if (decision === 'start') start();
+  if (decision === 'start') startOnce(host, start);
   if (decision !== 'wait-for-hydration') return () => undefined;
   const observer = new MutationObserver(() => {
     if (startDecision(state()) === 'wait-for-hydration') return;
     stop();
-    if (host.isConnected) start();
+    if (host.isConnected) startOnce(host, start);
   });
   const stop = () => {
     observer.disconnect();
@@ -52,25 +66,4 @@ export function whenHydrated(host: HTMLElement, start: () => void): () => void {
   observer.observe(host, { attributes: true, attributeFilter: [DEFER_HYDRATION] });
   waiting.set(host, stop);
   return stop;
-}
-
-/**
- * Resolves once `element` shows a view of its own (not its spinner), or after `timeoutMs`, having
- * emptied `root`, the shadow root a server rendered: the element renders into it at once, so the
- * server's form gives way to the element's with no spinner in between.
- */
-export function keepServerForm(
-  root: ShadowRoot,
-  element: { view: { kind: string } },
-  timeoutMs = 5000,
-): Promise<void> {
-  const giveUp = Date.now() + timeoutMs;
-  return new Promise((resolve) => {
-    const check = () => {
-      if (element.view.kind === 'loading' && Date.now() < giveUp) return void setTimeout(check, 50);
-      root.replaceChildren();
-      resolve();
-    };
-    check();
-  });
 }
