@@ -2,6 +2,17 @@ import type { Config } from '@stencil/core';
 import { reactOutputTarget } from '@stencil/react-output-target';
 import { vueOutputTarget } from '@stencil/vue-output-target';
 
+/** The React output target's options (shared with stencil.hydrate.config.ts). */
+export const reactWrappers = {
+  outDir: './react-wrapper/src/generated',
+  // The public path of dist/open-passage/ (package.json exports), not the folder's own name.
+  customElementsDir: 'dist/components',
+  // The view preview and gallery are for tests and view work, not for apps.
+  excludeComponents: ['passage-view-preview', 'passage-view-gallery'],
+  // A module per component, so an app whose pages are split loads only the wrappers each page uses.
+  esModules: true,
+};
+
 export const config: Config = {
   namespace: 'open-passage',
   // The library only: tests (and the server code some of them import) stay out of dist/.
@@ -41,15 +52,8 @@ export const config: Config = {
     // www/: the elements' lazy build, which the tests and benches load, and the view gallery's page
     // (served at /dev/views in development: docs/view-gallery.md).
     { type: 'www', serviceWorker: null, copy: [{ src: 'dev/gallery/views.html', dest: 'views.html' }] },
-    reactOutputTarget({
-      outDir: './react-wrapper/src/generated',
-      // The public path of dist/open-passage/ (package.json exports), not the folder's own name.
-      customElementsDir: 'dist/components',
-      // The view preview and gallery are for tests and view work, not for apps.
-      excludeComponents: ['passage-view-preview', 'passage-view-gallery'],
-      // A module per component, so an app whose pages are split loads only the wrappers each page uses.
-      esModules: true,
-    }),
+    // The React wrappers; their server-rendering twins come from stencil.hydrate.config.ts.
+    reactOutputTarget(reactWrappers),
     vueOutputTarget({
       componentCorePackage: 'open-passage',
       proxiesFile: './vue-wrapper/src/generated/components.ts',

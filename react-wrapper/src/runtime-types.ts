@@ -1,5 +1,5 @@
 /**
- * The two types the generated components name, kept here so the published declarations need nothing
+ * The types the generated components name, kept here so the published declarations need nothing
  * from `@stencil/react-output-target`, whose run-time part is bundled into dist/runtime.js at build time.
  * They match that package's `EventName` (from `@lit/react`) and `StencilReactComponent` (MIT,
  * Ionic); test/runtime-types.typecheck.ts fails when they drift apart.
@@ -31,3 +31,10 @@ export type StencilReactComponent<
   C = Omit<I, keyof HTMLElement>,
   R extends keyof C = never,
 > = FunctionComponent<StencilProps<I, E, C, R>>;
+
+/** How the server renders each element's shadow root (open-passage-react/ssr): as upstream. */
+export type SerializeShadowRootOptions =
+  | 'declarative-shadow-dom'
+  | 'scoped'
+  | { 'declarative-shadow-dom'?: string[]; scoped?: string[]; default: 'declarative-shadow-dom' | 'scoped' }
+  | boolean;

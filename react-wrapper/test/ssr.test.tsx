@@ -12,3 +12,8 @@ it(`renders on the server with React ${version}, quietly (the element hydrates i
   expect(html).toContain('<passage-auth');
   expect(error).not.toHaveBeenCalled();
 });
+
+it('marks the element defer-hydration on the server, so it waits for its properties in the browser', () => {
+  const html = renderToString(<PassageAuth appId="app-1" apiUrl="https://auth.example.com" />);
+  expect(html).toMatch(/<passage-auth[^>]* defer-hydration=""/);
+});

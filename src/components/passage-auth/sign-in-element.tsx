@@ -4,7 +4,17 @@
  * the language (lang attribute → browser → app default), the theme (light / dark / auto, live) and
  * the rendering of the flow's view. Each element names its kind; passage-auth adds `initial-mode`.
  */
-import { Event, type EventEmitter, forceUpdate, getElement, h, Host, Prop, Watch } from '@stencil/core';
+import {
+  Build,
+  Event,
+  type EventEmitter,
+  forceUpdate,
+  getElement,
+  h,
+  Host,
+  Prop,
+  Watch,
+} from '@stencil/core';
 import { defaultStorage } from '../../client/browser-storage';
 import type { AuthResult } from '../../client/types';
 import { AuthFlow } from '../../flow/auth-flow';
@@ -96,10 +106,29 @@ export abstract class SignInElement {
   private languageRequest = 0;
   private hasLoaded = false;
 
-  componentWillLoad(): void {
+  componentWillLoad(): Promise<void> | void {
+    // On a server (the hydrate app): the first form, awaited so that the page's HTML holds it.
+    // (Inline: the browser's build drops this branch whole, a method it would keep.)
+    if (!Build.isBrowser)
+      return import('./server-view').then(async ({ serverView }) => {
+        const first = await serverView({
+          appId: this.appId,
+          apiUrl: this.apiUrl,
+          element: this.signInKind(),
+          startInRegister: this.startInRegister(),
+          defaultCountryCode: this.countryCode,
+          lang: this.lang,
+        });
+        this.view = first.view;
+        this.translator = first.translator;
+        this.flow = { appInfo: first.app, dispatch: () => undefined };
+      });
+    const host = getElement(this);
+    // The form a server rendered (a declarative shadow root) makes way for the browser's.
+    host.shadowRoot?.replaceChildren();
     this.hasLoaded = true;
     // The preview hook (shared/preview-request.ts): its code is fetched with the first request only.
-    getElement(this).addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
+    host.addEventListener('passage-preview' satisfies PreviewEventName, (event) =>
       import('./preview').then((module) => module.preview(this, (event as CustomEvent).detail)),
     );
     this.restart();
@@ -111,6 +140,7 @@ export abstract class SignInElement {
     if (this.hasLoaded) this.restart();
   }
 
+  // (A wait for hydration outlives a disconnect harmlessly: the gate never starts a disconnected host.)
   disconnectedCallback(): void {
     this.stopFlow?.();
     this.stopFlow = undefined;
@@ -122,7 +152,14 @@ export abstract class SignInElement {
   @Watch('apiUrl')
   restart(): void {
     // getElement, not @Element(): Stencil does not give an inherited @Element() its host.
-    if (getElement(this).isConnected) void this.start();
+    const host = getElement(this);
+    // Server-rendered: its framework sets the properties (api-url) first. The code that waits for it
+    // is fetched only by such pages (shared/hydration-gate.ts), which starts connected hosts only; a
+    // later restart replaces the wait. (A literal, not the gate's constant: importing that would
+    // bring its module into the first render.)
+    if (host.hasAttribute('defer-hydration'))
+      void import('../shared/hydration-gate').then((gate) => gate.whenHydrated(host, () => this.start()));
+    else if (host.isConnected) void this.start();
   }
 
   @Watch('lang')

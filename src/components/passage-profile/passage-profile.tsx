@@ -1,4 +1,5 @@
 import {
+  Build,
   Component,
   Element,
   Event,
@@ -122,6 +123,8 @@ export class PassageProfile {
   private readonly language = new LanguageLoader(loadProfileTranslator, (t) => (this.translator = t));
   /** The button that opened the dialog, focused again when it closes. */
   private opener: HTMLElement | null = null;
+  /** Stops waiting for a server-rendered element's hydration (shared/hydration-gate.ts). */
+  private stopWaiting: (() => void) | undefined;
   // The flow, its ports and its subscription are replaced by the preview hook too (./preview.ts).
   unsubscribe: (() => void) | undefined;
 
@@ -152,6 +155,8 @@ export class PassageProfile {
   }
 
   disconnectedCallback() {
+    this.stopWaiting?.();
+    this.stopWaiting = undefined;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.systemTheme.stop();
@@ -165,7 +170,8 @@ export class PassageProfile {
     // The page's language is known now: load it at once, so what shows before the app answers (the
     // spinner's label, an invalid app id) is in it too, not in English.
     if (this.lang) void this.loadLanguage();
-    void this.load();
+    // The profile needs the signed-in user, whom only the browser knows: a server renders its spinner.
+    if (Build.isBrowser) this.load();
   }
 
   @Watch('lang')
@@ -175,8 +181,13 @@ export class PassageProfile {
 
   @Watch('appId')
   @Watch('apiUrl')
-  async load() {
-    await this.flow.load();
+  load(): void {
+    this.stopWaiting?.();
+    if (!this.host.hasAttribute('defer-hydration')) return void this.flow.load();
+    // Server-rendered: its framework sets the properties (api-url) first (shared/hydration-gate.ts).
+    void import('../shared/hydration-gate').then(
+      (gate) => (this.stopWaiting = gate.whenHydrated(this.host, () => void this.flow.load())),
+    );
   }
 
   /** Deletes a passkey by id, as the Delete button does after confirmation; errors show in the element. */
@@ -251,7 +262,7 @@ export class PassageProfile {
         void flow.confirmDelete(deviceId);
       },
       requestSignIn: (reason: SignInReason) => flow.requestSignIn(reason),
-      retry: () => void this.load(),
+      retry: () => this.load(),
     };
   }
 
