@@ -26,13 +26,14 @@ export const PACKAGES = [
 ];
 
 /**
- * The packed elements package may not grow past this (bytes, as `npm pack` reports it): it catches
- * tests, server code, source maps or build-machine paths slipping in. 230 kB since the package ships
- * the project's CHANGELOG.md (19 kB packed, growing with each release), 210 kB since the notices that
- * say what is misconfigured (four messages in ten languages, in chunks of their own) took the package
- * from 197 kB to 204 kB; it was 200 kB before.
+ * The packed elements package, less its CHANGELOG.md (which grows with every release) and its hydrate
+ * app (below), may not grow past this (bytes, as `npm pack` reports it): it catches tests, server code,
+ * source maps or build-machine paths slipping in. 210 kB since the notices that say what is
+ * misconfigured (four messages in ten languages, in chunks of their own) took the package from 197 kB
+ * to 204 kB; it was 200 kB before.
  */
-export const ELEMENTS_SIZE_LIMIT = 230 * 1000;
+export const ELEMENTS_SIZE_LIMIT = 210 * 1000;
+const CHANGELOG = join(root, 'CHANGELOG.md');
 
 /**
  * What the hydrate app (open-passage/hydrate, dist/hydrate/index.mjs: every element with Stencil's
@@ -115,14 +116,15 @@ export function check(manifest) {
     if (problems.length > 0) failures.push(`${name}'s shipped README or CHANGELOG has problems (see above)`);
   }
   const hydrate = gzipSync(readFileSync(HYDRATE_APP), { level: 9 }).length;
-  const size = manifest['open-passage'].size - hydrate;
+  const changelog = gzipSync(readFileSync(CHANGELOG), { level: 9 }).length;
+  const size = manifest['open-passage'].size - hydrate - changelog;
   process.stdout.write(
-    `\n--- size: open-passage packs to ${kB(size)} (limit ${kB(ELEMENTS_SIZE_LIMIT)}) and its hydrate app ` +
+    `\n--- size: open-passage packs to ${kB(size)} besides its CHANGELOG.md (limit ${kB(ELEMENTS_SIZE_LIMIT)}) and its hydrate app ` +
       `to ${kB(hydrate)} (limit ${kB(HYDRATE_SIZE_LIMIT)})\n`,
   );
   if (size > ELEMENTS_SIZE_LIMIT) {
     failures.push(
-      `open-passage packs to ${kB(size)} (${size} bytes) besides its hydrate app, over the ` +
+      `open-passage packs to ${kB(size)} (${size} bytes) besides its CHANGELOG.md and hydrate app, over the ` +
         `${kB(ELEMENTS_SIZE_LIMIT)} limit: look for tests, server code, source maps or build-machine paths ` +
         `in "npm pack --dry-run"`,
     );
