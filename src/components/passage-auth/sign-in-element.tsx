@@ -105,6 +105,8 @@ export abstract class SignInElement {
   /** Orders language loads: only the latest request may apply its result. */
   private languageRequest = 0;
   private hasLoaded = false;
+  /** The host arrived with `defer-hydration` (server-rendered): starts wait for the gate from then on. */
+  private serverRendered = false;
 
   componentWillLoad(): Promise<void> | void {
     // On a server (the hydrate app): the first form, awaited so that the page's HTML holds it.
@@ -157,7 +159,10 @@ export abstract class SignInElement {
     // is fetched only by such pages (shared/hydration-gate.ts), which starts connected hosts only; a
     // later restart replaces the wait. (A literal, not the gate's constant: importing that would
     // bring its module into the first render.)
-    if (host.hasAttribute('defer-hydration'))
+    // Once server-rendered, every restart goes through the gate: a direct start beside a wait still
+    // loading would start twice, and the second start would wipe what the visitor typed.
+    this.serverRendered ||= host.hasAttribute('defer-hydration');
+    if (this.serverRendered)
       void import('../shared/hydration-gate').then((gate) => gate.whenHydrated(host, () => this.start()));
     else if (host.isConnected) void this.start();
   }

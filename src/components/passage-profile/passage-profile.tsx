@@ -125,6 +125,8 @@ export class PassageProfile {
   private opener: HTMLElement | null = null;
   /** Stops waiting for a server-rendered element's hydration (shared/hydration-gate.ts). */
   private stopWaiting: (() => void) | undefined;
+  /** The host arrived with `defer-hydration` (server-rendered): loads wait for the gate from then on. */
+  private serverRendered = false;
   // The flow, its ports and its subscription are replaced by the preview hook too (./preview.ts).
   unsubscribe: (() => void) | undefined;
 
@@ -183,7 +185,10 @@ export class PassageProfile {
   @Watch('apiUrl')
   load(): void {
     this.stopWaiting?.();
-    if (!this.host.hasAttribute('defer-hydration')) return void this.flow.load();
+    // Once server-rendered, every load goes through the gate (a direct load beside a wait still loading
+    // would load twice).
+    this.serverRendered ||= this.host.hasAttribute('defer-hydration');
+    if (!this.serverRendered) return void this.flow.load();
     // Server-rendered: its framework sets the properties (api-url) first (shared/hydration-gate.ts).
     void import('../shared/hydration-gate').then(
       (gate) => (this.stopWaiting = gate.whenHydrated(this.host, () => void this.flow.load())),
