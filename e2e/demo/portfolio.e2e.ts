@@ -108,6 +108,8 @@ test('each anchor also works as a direct link', async ({ page }) => {
 test('sections keep their prerendered height when their code arrives, so nothing below them moves', async ({
   page,
 }) => {
+  // Scrolls every section in and waits for each one's code: over 30 s on a loaded two-core machine.
+  test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   const heights = () =>
