@@ -3,7 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { freePort, type StartedServer, startServer } from '../../scripts/start-server.mjs';
-import { codeIn, enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { codeFromOutbox } from './packed-server';
 import { cleanEnv, npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
 // A new Next.js (App Router) app that installs the packed open-passage-react as its README says, builds
@@ -261,23 +262,8 @@ function watch(page: Page) {
   return { problems, ownApi };
 }
 
-async function codeFor(page: Page, email: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const all = (await (await page.request.get(`${server!.url}/dev/outbox`)).json()) as {
-          to: string;
-          text: string;
-        }[];
-        text = all.find((message) => message.to === email)?.text ?? '';
-        return text !== '';
-      },
-      { message: `no code was sent to ${email} (GET /dev/outbox)`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return codeIn({ id: '', channel: 'email', to: email, subject: '', text, created_at: '' });
-}
+/** The code the repository's server sent to `email`, from its development outbox. */
+const codeFor = (page: Page, email: string): Promise<string> => codeFromOutbox(page, server!.url, email);
 
 const listeners: Record<string, string> = { '/': 'document listener', '/client': 'callback prop' };
 for (const path of Object.keys(listeners)) {
