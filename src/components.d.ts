@@ -5,13 +5,13 @@
  * It contains typing information for all components that exist in this project.
  */
 import { HTMLStencilElement, JSXBase } from "@stencil/core/internal";
-import { BeforeAuth, OnEvent, OnSuccess } from "./components/passage-auth/host-api";
+import { BeforeAuth, OnEvent, OnSuccess } from "./components/sign-in/host-api";
 import { IdentifierDetail, LoadedDetail } from "./flow/host-events";
 import { AuthResult } from "./client/types";
 import { ProfileChange } from "./components/passage-profile/profile-events";
 import { ViewEvent, ViewState } from "./flow/view-state";
 import { Customization } from "./themes/customization";
-export { BeforeAuth, OnEvent, OnSuccess } from "./components/passage-auth/host-api";
+export { BeforeAuth, OnEvent, OnSuccess } from "./components/sign-in/host-api";
 export { IdentifierDetail, LoadedDetail } from "./flow/host-events";
 export { AuthResult } from "./client/types";
 export { ProfileChange } from "./components/passage-profile/profile-events";

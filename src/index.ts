@@ -9,7 +9,7 @@ export type {
 export { AuthFlow, HOST_EVENT_NAMES, type HostEventName } from './flow';
 export type { HostEventArgs, HostEventDetails, IdentifierDetail, LoadedDetail } from './flow/host-events';
 export type { ViewEvent, ViewState } from './flow/view-state';
-export type { BeforeAuth, OnEvent, OnSuccess } from './components/passage-auth/host-api';
+export type { BeforeAuth, OnEvent, OnSuccess } from './components/sign-in/host-api';
 export type { PassageProfileCustomEvent } from './components';
 export type { ProfileChange } from './components/passage-profile/profile-events';
 export * from './client/profile';

@@ -9,7 +9,7 @@ import { appPath } from './app-info-request';
 import { type HttpOptions, request } from './http';
 import { getCredential } from './webauthn';
 
-// In the same chunk: the elements need both as the form shows (src/components/passage-auth/client-port.ts).
+// In the same chunk: the elements need both as the form shows (src/components/sign-in/sign-in-client.ts).
 export { detectBrowserFeatures } from './browser-features';
 
 /** What the browser answered to a conditional request, for the finish call. */

@@ -1,5 +1,5 @@
 import { Component, Prop, Watch } from '@stencil/core';
-import { SignInElement, type SignInKind } from './sign-in-element';
+import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
 
 /**
  * The combined sign-in and registration widget (login and register with a toggle).
@@ -48,7 +48,7 @@ import { SignInElement, type SignInKind } from './sign-in-element';
  * @part spinner - The loading spinner.
  * @part learn-more - The "What are passkeys?" disclosure.
  */
-@Component({ tag: 'passage-auth', styleUrl: 'passage-auth.css', shadow: true })
+@Component({ tag: 'passage-auth', styleUrl: '../sign-in/sign-in.css', shadow: true })
 export class PassageAuth extends SignInElement {
   /** Start in register mode instead of login. */
   @Prop() initialMode: 'login' | 'register' = 'login';

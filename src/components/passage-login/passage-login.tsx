@@ -1,5 +1,5 @@
 import { Component } from '@stencil/core';
-import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element';
+import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
 
 /**
  * The sign-in widget without registration.
@@ -48,7 +48,7 @@ import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element'
  * @part spinner - The loading spinner.
  * @part learn-more - The "What are passkeys?" disclosure.
  */
-@Component({ tag: 'passage-login', styleUrl: '../passage-auth/passage-auth.css', shadow: true })
+@Component({ tag: 'passage-login', styleUrl: '../sign-in/sign-in.css', shadow: true })
 export class PassageLogin extends SignInElement {
   protected signInKind(): SignInKind {
     return 'login';

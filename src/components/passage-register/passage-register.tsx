@@ -1,5 +1,5 @@
 import { Component } from '@stencil/core';
-import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element';
+import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
 
 /**
  * The registration widget without sign-in.
@@ -48,7 +48,7 @@ import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element'
  * @part spinner - The loading spinner.
  * @part learn-more - The "What are passkeys?" disclosure.
  */
-@Component({ tag: 'passage-register', styleUrl: '../passage-auth/passage-auth.css', shadow: true })
+@Component({ tag: 'passage-register', styleUrl: '../sign-in/sign-in.css', shadow: true })
 export class PassageRegister extends SignInElement {
   protected signInKind(): SignInKind {
     return 'register';

@@ -47,7 +47,7 @@ function submit(event: Event, state: IdentifierView, ctx: ViewContext): void {
   const country = form.elements.namedItem('country') as HTMLInputElement | null;
   const phone = state.allowedIdentifier !== 'email' && showCountry(state.allowedIdentifier, input.value);
   const fields = state.metadata.length > 0 ? metadataFields(ctx) : undefined;
-  ctx.dispatch({
+  ctx.flow.dispatch({
     type: 'submit-identifier',
     identifier: input.value,
     ...(phone && country?.value ? { country: country.value } : {}),
@@ -74,11 +74,11 @@ function followTyping(event: Event): void {
 
 /** The combined / login-only / register-only identifier form. */
 export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
-  const { t, dispatch } = ctx;
+  const { t, flow } = ctx;
   const error = state.error ? messageText(t, state.error) : undefined;
   const allowed = state.allowedIdentifier;
   let form: HTMLFormElement | undefined;
-  const toggle = () => dispatch({ type: 'toggle-mode', ...typed(form) });
+  const toggle = () => flow.dispatch({ type: 'toggle-mode', ...typed(form) });
   const fields = state.metadata.length > 0 ? metadataFields(ctx) : undefined;
   const picker: CountryPickerProps = {
     id: COUNTRY_ID,
@@ -99,7 +99,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
       <p class="banner" part="last-login-banner">
         <span>{t.t('welcome-back-sign-in-as')}</span>
         <strong>{state.lastLogin}</strong>
-        <LinkButton label={t.t('switch-account')} onClick={() => dispatch({ type: 'switch-account' })} />
+        <LinkButton label={t.t('switch-account')} onClick={() => flow.dispatch({ type: 'switch-account' })} />
       </p>
     ),
     <form

@@ -14,7 +14,7 @@ function sentTitle(state: MagicLinkSentView): MessageKey {
 
 /** Magic link waiting screen: the flow polls; the view offers Resend and Change email/phone. */
 export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) {
-  const { t, dispatch } = ctx;
+  const { t, flow } = ctx;
   const phone = state.identifierType === 'phone';
   const identifier = <strong>{state.identifier}</strong>;
   return [
@@ -35,11 +35,11 @@ export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) 
         label={t.t('resend')}
         unavailable={state.resendDisabled}
         autofocus
-        onClick={() => dispatch({ type: 'resend' })}
+        onClick={() => flow.dispatch({ type: 'resend' })}
       />
       <LinkButton
         label={t.t(phone ? 'change-phone' : 'change-email')}
-        onClick={() => dispatch({ type: 'change-identifier' })}
+        onClick={() => flow.dispatch({ type: 'change-identifier' })}
       />
     </div>,
     <LiveText cls="confirmation" text={state.resent ? t.t('link-resent') : undefined} of={state.resent} />,
@@ -80,7 +80,7 @@ function activationCopy(state: MagicLinkActivationView): ActivationCopy {
 
 /** Magic link activation (`?psg_magic_link` / `?psg_verify_link`): loading, then success or failure. */
 export function renderMagicLinkActivation(state: MagicLinkActivationView, ctx: ViewContext) {
-  const { t, dispatch } = ctx;
+  const { t, flow } = ctx;
   const copy = activationCopy(state);
   const button = copy.button;
   return [
@@ -94,7 +94,11 @@ export function renderMagicLinkActivation(state: MagicLinkActivationView, ctx: V
       </p>
     ),
     button && (
-      <PrimaryButton label={t.t(button.label)} autofocus onClick={() => dispatch({ type: button.event })} />
+      <PrimaryButton
+        label={t.t(button.label)}
+        autofocus
+        onClick={() => flow.dispatch({ type: button.event })}
+      />
     ),
   ];
 }

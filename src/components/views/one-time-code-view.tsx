@@ -10,8 +10,8 @@ const ERROR_ID = 'passage-code-error';
 
 /** One-time passcode: 6 boxes, Continue, Back and Resend code. */
 export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
-  const { t, dispatch } = ctx;
-  const submitCode = (code: string) => dispatch({ type: 'submit-code', code });
+  const { t, flow } = ctx;
+  const submitCode = (code: string) => flow.dispatch({ type: 'submit-code', code });
   return [
     <Icon name={state.codeInvalid ? 'invalid-code' : state.identifierType === 'phone' ? 'sms' : 'email'} />,
     <Title text={t.t('enter-code')} />,
@@ -42,11 +42,11 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
       <PrimaryButton type="submit" label={t.t('continue')} disabled={state.verifying} />
     </form>,
     <div class="links" part="links">
-      <LinkButton label={t.t('back')} onClick={() => dispatch({ type: 'back' })} />
+      <LinkButton label={t.t('back')} onClick={() => flow.dispatch({ type: 'back' })} />
       <LinkButton
         label={t.t('resend-code')}
         unavailable={state.sending}
-        onClick={() => dispatch({ type: 'resend' })}
+        onClick={() => flow.dispatch({ type: 'resend' })}
       />
     </div>,
     <LiveText

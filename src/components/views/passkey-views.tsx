@@ -16,14 +16,14 @@ function changeIdentifier(ctx: ViewContext, type: 'email' | 'phone') {
   return (
     <LinkButton
       label={ctx.t.t(type === 'phone' ? 'change-phone' : 'change-email')}
-      onClick={() => ctx.dispatch({ type: 'change-identifier' })}
+      onClick={() => ctx.flow.dispatch({ type: 'change-identifier' })}
     />
   );
 }
 
 /** Passkey registration ("Register device"), with Try again, the fallback and Change email/phone. */
 export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewContext) {
-  const { t, dispatch } = ctx;
+  const { t, flow } = ctx;
   const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, true);
   return [
     <Icon name={state.error ? 'failure' : 'passkey'} />,
@@ -38,16 +38,16 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
         label={t.t(state.error ? 'try-again' : 'create-a-passkey')}
         disabled={state.busy}
         autofocus
-        onClick={() => dispatch(state.error ? { type: 'retry' } : { type: 'create-passkey' })}
+        onClick={() => flow.dispatch(state.error ? { type: 'retry' } : { type: 'create-passkey' })}
       />
       <SecondaryButton
         label={t.t('use-another-device')}
         disabled={state.busy}
-        onClick={() => dispatch({ type: 'create-passkey', attachment: 'cross-platform' })}
+        onClick={() => flow.dispatch({ type: 'create-passkey', attachment: 'cross-platform' })}
       />
       {/* Available during the passkey prompt too: choosing it cancels the prompt (the flow aborts it). */}
       {fallback && (
-        <SecondaryButton label={t.t(fallback)} onClick={() => dispatch({ type: 'use-fallback' })} />
+        <SecondaryButton label={t.t(fallback)} onClick={() => flow.dispatch({ type: 'use-fallback' })} />
       )}
     </Actions>,
     <details part="learn-more">
@@ -63,7 +63,7 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
 
 /** Passkey login ("Webauthn sign-in" / "Verify identity"): the flow starts it on entry. */
 export function renderPasskeyLogin(state: PasskeyLoginView, ctx: ViewContext) {
-  const { t, dispatch } = ctx;
+  const { t, flow } = ctx;
   const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, false);
   return [
     <Icon name={state.error ? 'failure' : biometricIcon(userAgentOf(ctx))} />,
@@ -77,10 +77,10 @@ export function renderPasskeyLogin(state: PasskeyLoginView, ctx: ViewContext) {
         label={t.t(state.error ? 'try-again' : 'log-in-with-a-passkey')}
         disabled={state.busy}
         autofocus
-        onClick={() => dispatch({ type: 'retry' })}
+        onClick={() => flow.dispatch({ type: 'retry' })}
       />
       {fallback && (
-        <SecondaryButton label={t.t(fallback)} onClick={() => dispatch({ type: 'use-fallback' })} />
+        <SecondaryButton label={t.t(fallback)} onClick={() => flow.dispatch({ type: 'use-fallback' })} />
       )}
     </Actions>,
     <div class="links" part="links">

@@ -37,7 +37,7 @@ function shown(state: ViewState, ctx: ViewContext): { key: string; kind: string;
  * so a page's Content-Security-Policy needs no `style-src 'unsafe-inline'` (see themes/sheets.ts);
  * the customization is set through CSSOM (`style` as an object), which no policy blocks either.
  * The element calls it from its render() and passes `ctx.requestRender` (used when a lazily loaded
- * view or the country list arrives); the views report user actions through `ctx.dispatch`.
+ * view or the country list arrives); the views report user actions through `ctx.flow.dispatch`.
  */
 export function renderView(state: ViewState, context: ViewContext) {
   const ctx: ViewContext = { ...context, preloadLaterViews: loadLaterViews };

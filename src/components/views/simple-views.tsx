@@ -8,7 +8,7 @@ import type { ViewContext } from './view-context';
 
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */
 export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
-  const { t, dispatch } = ctx;
+  const { t, flow } = ctx;
   return [
     <Icon name={state.error ? 'failure' : 'passkey'} />,
     <Title text={t.t(state.error ? 'something-went-wrong' : 'add-passkey-title')} />,
@@ -19,11 +19,11 @@ export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
         label={t.t(state.error ? 'try-again' : 'add-passkey')}
         disabled={state.busy}
         autofocus
-        onClick={() => dispatch(state.error ? { type: 'retry' } : { type: 'add-passkey' })}
+        onClick={() => flow.dispatch(state.error ? { type: 'retry' } : { type: 'add-passkey' })}
       />
     </Actions>,
     <div class="links" part="links">
-      <LinkButton label={t.t('skip')} disabled={state.busy} onClick={() => dispatch({ type: 'skip' })} />
+      <LinkButton label={t.t('skip')} disabled={state.busy} onClick={() => flow.dispatch({ type: 'skip' })} />
     </div>,
   ];
 }

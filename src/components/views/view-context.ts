@@ -1,8 +1,7 @@
-import type { Message, ViewEvent } from '../../flow/view-state';
+import type { AuthFlow } from '../../flow/auth-flow';
+import type { Message } from '../../flow/view-state';
 import type { MessageKey, Translator } from '../../i18n';
 import type { ThemeMode } from '../../themes/customization';
-
-export type Dispatch = (event: ViewEvent) => void;
 
 /** What every view needs besides its state: the strings, the theme, and where to report events. */
 export interface ViewContext {
@@ -11,7 +10,9 @@ export interface ViewContext {
   theme: ThemeMode;
   /** `--passage-*-default` properties from the app's element_customization(_dark) for this theme. */
   customization?: Record<string, string>;
-  dispatch: Dispatch;
+  /** Where the views report what the visitor did (`flow.dispatch(event)`): the element's `AuthFlow`,
+   * or a preview's stand-in. */
+  flow: Pick<AuthFlow, 'dispatch'>;
   /** For the biometric icon; defaults to navigator.userAgent. */
   userAgent?: string;
   /** Called when lazily loaded parts (the country list) arrive and the view should render again. */

@@ -1,6 +1,6 @@
 // The live log's sources: the target element's DOM events, and its hook properties (beforeAuth,
 // onSuccess, onEvent) wrapped so each call is logged while the host's own callback still runs.
-import { hostEventDomName, navigateToRedirect } from '../../components/passage-auth/host-api';
+import { hostEventDomName, navigateToRedirect } from '../../components/sign-in/host-api';
 import { HOST_EVENT_NAMES } from '../../flow/host-event-names';
 
 export type Log = (source: string, name: string, detail?: unknown) => void;

@@ -41,7 +41,7 @@ export class PassageViewPreview {
           t: this.translator,
           theme: this.theme,
           customization: customizationProperties(this.customization),
-          dispatch: (event) => this.viewEvent.emit(event),
+          flow: { dispatch: (event) => this.viewEvent.emit(event) },
           requestRender: () => forceUpdate(this),
         })}
       </Host>

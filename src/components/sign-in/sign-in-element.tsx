@@ -1,8 +1,10 @@
 /**
  * What <passage-auth>, <passage-login> and <passage-register> share: the host API (attributes,
  * callbacks, a DOM event per flow event), the `AuthFlow` that owns the widget from its first form,
- * the language (lang attribute → browser → app default), the theme (light / dark / auto, live) and
- * the rendering of the flow's view. Each element names its kind; passage-auth adds `initial-mode`.
+ * and its wiring as <passage-profile> does it: `@State` for what renders, the shared `LanguageLoader`
+ * and `SystemTheme`, the hydration gate. One class, not a chain: Stencil needs the props and events
+ * declared on the element or a class it extends, and the three elements differ only in their kind
+ * (passage-auth adds `initial-mode`).
  */
 import {
   Build,
@@ -13,6 +15,7 @@ import {
   h,
   Host,
   Prop,
+  State,
   Watch,
 } from '@stencil/core';
 import { defaultStorage } from '../../client/browser-storage';
@@ -21,15 +24,12 @@ import { AuthFlow } from '../../flow/auth-flow';
 import type { IdentifierDetail, LoadedDetail } from '../../flow/host-events';
 import type { ViewState } from '../../flow/view-state';
 import { english, loadTranslator, type Translator } from '../../i18n';
-import {
-  customizationFor,
-  resolveThemeMode,
-  systemPrefersDark,
-  watchSystemDark,
-} from '../../themes/customization';
+import { customizationFor } from '../../themes/customization';
+import { LanguageLoader } from '../shared/language';
 import type { PreviewEventName } from '../shared/preview-request';
+import { SystemTheme } from '../shared/system-theme';
 import { renderView } from '../views/render-view';
-import { lazyClient } from './client-port';
+import { lazyClient } from './sign-in-client';
 import { emitHostEvent } from './host-event-emit';
 import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
 
@@ -94,21 +94,24 @@ export abstract class SignInElement {
   }
 
   // Read and set by the preview hook as well (./preview.ts): a preview stops the flow and shows a view.
+  @State() view!: ViewState;
+  @State() translator!: Translator;
   flow?: Pick<AuthFlow, 'appInfo' | 'dispatch'>;
   stopFlow?: () => void;
-  view: ViewState = { kind: 'loading' };
-  private translator: Translator = english;
-  private systemDark = systemPrefersDark();
-  private stopWatchingTheme?: () => void;
+
+  private readonly systemTheme = new SystemTheme(() => forceUpdate(this));
+  private readonly language = new LanguageLoader(loadTranslator, (t) => (this.translator = t));
   /** Resolves the wait for the next render (see `painted`). */
   private rendered?: () => void;
-  /** Orders language loads: only the latest request may apply its result. */
-  private languageRequest = 0;
   private hasLoaded = false;
   /** The host arrived with `defer-hydration` (server-rendered): starts wait for the gate from then on. */
   private serverRendered = false;
 
   componentWillLoad(): Promise<void> | void {
+    // Stencil does not apply the initial values of a parent class's @State fields: set them before
+    // the first render (a server-rendered host may render before its flow starts).
+    this.view ??= { kind: 'loading' };
+    this.translator ??= english;
     // On a server (the hydrate app): the first form, awaited so that the page's HTML holds it.
     // (Inline: the browser's build drops this branch whole, a method it would keep.)
     if (!Build.isBrowser)
@@ -139,6 +142,7 @@ export abstract class SignInElement {
   /** Moved or re-attached: start again (the first start waits for componentWillLoad, when the
    * props a framework sets right after creating the element are in). */
   connectedCallback(): void {
+    this.systemTheme.watch();
     if (this.hasLoaded) this.restart();
   }
 
@@ -146,8 +150,7 @@ export abstract class SignInElement {
   disconnectedCallback(): void {
     this.stopFlow?.();
     this.stopFlow = undefined;
-    this.stopWatchingTheme?.();
-    this.stopWatchingTheme = undefined;
+    this.systemTheme.stop();
   }
 
   @Watch('appId')
@@ -168,14 +171,8 @@ export abstract class SignInElement {
   }
 
   @Watch('lang')
-  languageChanged(): void {
-    void this.loadLanguage();
-  }
-
-  @Watch('theme')
-  @Watch('defaultCountryCode')
-  refresh(): void {
-    forceUpdate(this);
+  loadLanguage(): Promise<void> {
+    return this.language.load(this.lang, this.flow?.appInfo?.default_language);
   }
 
   componentDidRender(): void {
@@ -187,15 +184,8 @@ export abstract class SignInElement {
   /** (Re)starts: on connect and whenever app-id or api-url change. */
   private async start(): Promise<void> {
     this.stopFlow?.();
-    this.stopWatchingTheme ??= watchSystemDark((dark) => {
-      this.systemDark = dark;
-      forceUpdate(this);
-    });
     const flow = this.createFlow();
-    const unsubscribe = flow.subscribe((view) => {
-      this.view = view;
-      forceUpdate(this);
-    });
+    const unsubscribe = flow.subscribe((view) => (this.view = view));
     this.flow = flow;
     this.stopFlow = () => {
       unsubscribe();
@@ -257,20 +247,8 @@ export abstract class SignInElement {
     });
   }
 
-  /** Loads the language of `lang`, the browser and the app; a slower, older load never wins. */
-  private async loadLanguage(): Promise<void> {
-    const request = ++this.languageRequest;
-    const browser =
-      typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? [navigator.language])];
-    const app = this.flow?.appInfo;
-    const translator = await loadTranslator([this.lang || undefined, ...browser, app?.default_language]);
-    if (request !== this.languageRequest) return;
-    this.translator = translator;
-    forceUpdate(this);
-  }
-
   render() {
-    const theme = resolveThemeMode(this.theme, this.systemDark);
+    const theme = this.systemTheme.mode(this.theme);
     // The default-country-code attribute may change at any time: the form follows it.
     const view: ViewState =
       this.view.kind === 'identifier' ? { ...this.view, defaultCountryCode: this.countryCode } : this.view;
@@ -280,7 +258,7 @@ export abstract class SignInElement {
           t: this.translator,
           theme,
           customization: customizationFor(this.flow?.appInfo, theme),
-          dispatch: (event) => this.flow?.dispatch(event),
+          flow: this.flow ?? { dispatch: () => undefined },
           requestRender: () => forceUpdate(this),
         })}
       </Host>

@@ -3,7 +3,6 @@
  * request: the flow stops and the requested view shows with the sample app's customization; its events
  * go to `report` instead of the server. A request without a view starts the live flow again.
  */
-import { forceUpdate } from '@stencil/core';
 import type { PreviewRequest } from '../shared/preview-request';
 import type { SignInElement } from './sign-in-element';
 
@@ -14,5 +13,4 @@ export function preview(element: SignInElement, request: PreviewRequest = {}): v
   element.stopFlow = undefined;
   element.flow = { appInfo: app, dispatch: (event) => report?.(event.type, event) };
   element.view = view;
-  forceUpdate(element);
 }
