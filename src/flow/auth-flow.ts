@@ -39,8 +39,8 @@ export class AuthFlow {
   /** Events the steps will handle once they have loaded (the flow's one queue); none after that. */
   private queue: ViewEvent[] | undefined = [];
 
-  constructor(private readonly o: FlowOptions) {
-    this.mode = initialMode(o.element, o.startInRegister);
+  constructor(private readonly options: FlowOptions) {
+    this.mode = initialMode(options.element, options.startInRegister);
   }
 
   get state(): ViewState {
@@ -72,10 +72,10 @@ export class AuthFlow {
     this.enter({ kind: 'loading' });
     let app: AppInfo;
     try {
-      app = await this.o.client.appInfo(this.callOptions());
+      app = await this.options.client.appInfo(this.callOptions());
     } catch (error) {
       // What went wrong is told by a module of its own, fetched only now (./app-problem.ts).
-      const view = (await import('./app-problem')).appUnavailableView(error, this.o.target);
+      const view = (await import('./app-problem')).appUnavailableView(error, this.options.target);
       if (run === this.run) {
         this.enter(view);
         this.queue = undefined;
@@ -84,9 +84,9 @@ export class AuthFlow {
     }
     if (run !== this.run) return;
     this.app = app;
-    const link = linkToActivate(this.o.page.search());
+    const link = linkToActivate(this.options.page.search());
     if (!link) this.goHome();
-    await this.o.page.shown?.();
+    await this.options.page.shown?.();
     if (run !== this.run) return;
     const steps = new (await loadSteps()).SignInSteps(this.context());
     await steps.prepare();
@@ -124,7 +124,7 @@ export class AuthFlow {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters below read the live flow
     const flow = this;
     return {
-      o: this.o,
+      options: this.options,
       get view() {
         return flow.view;
       },
@@ -177,10 +177,10 @@ export class AuthFlow {
     const conditionalUI = this.steps?.conditionalUI(this.mode) ?? false;
     this.enter(
       homeView(this.app!, {
-        element: this.o.element,
+        element: this.options.element,
         mode: this.mode,
-        defaultCountryCode: country ?? this.o.defaultCountryCode(),
-        lastLogin: this.o.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined,
+        defaultCountryCode: country ?? this.options.defaultCountryCode(),
+        lastLogin: this.options.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined,
         identifier,
         conditionalUI,
       }),
@@ -195,7 +195,7 @@ export class AuthFlow {
   }
 
   private switchAccount(): void {
-    this.o.storage.removeItem(STORAGE_KEYS.lastLogin);
+    this.options.storage.removeItem(STORAGE_KEYS.lastLogin);
     this.goHome('');
   }
 }

@@ -2,6 +2,7 @@
 import type { AllowedIdentifier, AppInfo, FallbackMethod } from '../client/app-info';
 import type { PublicUser } from '../client/types';
 import type { BrowserFeatures } from '../client/features';
+import type { FlowError } from './ports';
 import type { FlowMessageKey, IdentifierType } from './view-state';
 
 /** auth_fallback_method, magic link when absent. */
@@ -34,15 +35,15 @@ export function routeLogin(c: LoginContext): 'login-not-supported' | 'passkey-lo
   const method = fallbackMethodOf(c.app);
   if (types.length === 0 && method === 'none') return 'login-not-supported';
   if (identityVerificationRequired(c.app, c.user, c.identifierType)) return 'fallback';
-  const f = c.features;
-  if (!f.isAvailable) return 'fallback';
+  const features = c.features;
+  if (!features.isAvailable) return 'fallback';
   const passkey = types.includes('passkey');
   const tryPasskey =
-    ((f.syncedCredential || f.crossDeviceCredential) && passkey) ||
-    (types.includes('platform') && f.platform && c.credIdKnown) ||
-    (types.includes('security_key') && f.securityKey) ||
-    (f.platform && method === 'none') ||
-    (passkey && f.platform && !f.credentialLookupNative);
+    ((features.syncedCredential || features.crossDeviceCredential) && passkey) ||
+    (types.includes('platform') && features.platform && c.credIdKnown) ||
+    (types.includes('security_key') && features.securityKey) ||
+    (features.platform && method === 'none') ||
+    (passkey && features.platform && !features.credentialLookupNative);
   return tryPasskey ? 'passkey-login' : 'fallback';
 }
 
@@ -98,3 +99,6 @@ export function lastLoginIdentifier(
 export const isCompleteAuthResult = (
   r: { auth_token?: string; redirect_url?: string } | undefined,
 ): boolean => Boolean(r?.auth_token && r.redirect_url);
+
+/** The client gave up waiting for the server (see `timeoutMs` of the client). */
+export const timedOut = (error: unknown): boolean => (error as FlowError | undefined)?.code === 'timeout';

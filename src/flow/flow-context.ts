@@ -9,7 +9,7 @@ import type { AuthMode, ViewState } from './view-state';
 export type ViewOf<K extends ViewState['kind']> = Extract<ViewState, { kind: K }>;
 
 export interface FlowContext {
-  readonly o: FlowOptions;
+  readonly options: FlowOptions;
   /** The view on screen. */
   readonly view: ViewState;
   /** Increments on every view change; async work started in an older step is dropped. */

@@ -27,21 +27,21 @@ export function registrationInputs(app: AppInfo): MetadataInput[] {
     });
 }
 
-export function homeView(app: AppInfo, o: HomeOptions): IdentifierView {
+export function homeView(app: AppInfo, options: HomeOptions): IdentifierView {
   return {
     kind: 'identifier',
-    mode: o.mode,
-    canToggle: o.element === 'auth',
+    mode: options.mode,
+    canToggle: options.element === 'auth',
     allowedIdentifier: app.allowed_identifier,
     publicSignup: app.public_signup,
-    registrationNotAllowed: o.mode === 'register' && !app.public_signup,
+    registrationNotAllowed: options.mode === 'register' && !app.public_signup,
     branding: app.passage_branding,
-    ...(o.lastLogin ? { lastLogin: o.lastLogin } : {}),
-    identifier: o.identifier ?? o.lastLogin ?? '',
-    defaultCountryCode: o.defaultCountryCode,
-    metadata: o.mode === 'register' ? registrationInputs(app) : [],
+    ...(options.lastLogin ? { lastLogin: options.lastLogin } : {}),
+    identifier: options.identifier ?? options.lastLogin ?? '',
+    defaultCountryCode: options.defaultCountryCode,
+    metadata: options.mode === 'register' ? registrationInputs(app) : [],
     busy: false,
-    conditionalUI: o.conditionalUI,
+    conditionalUI: options.conditionalUI,
   };
 }
 

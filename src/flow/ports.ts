@@ -1,6 +1,7 @@
 /** What the flow needs from the outside world, injected so the flow stays pure and testable. */
 import type { AppInfo } from '../client/app-info';
-import type { Attachment, AuthResult, CurrentUser, PublicUser } from '../client/types';
+import type { PassageClient } from '../client/passage-client';
+import type { AuthResult } from '../client/types';
 import type { BrowserFeatures } from '../client/features';
 import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
@@ -10,50 +11,41 @@ export interface FlowCallOptions {
   signal?: AbortSignal;
 }
 
-/** The client operations the widget uses. Failures reject with `FlowError`-shaped errors (a call the
- * server did not answer in time with the code `timeout`). */
+/**
+ * The calls the steps make once the visitor acts: PassageClient's own methods (so an editor goes from
+ * a call straight to src/client/passage-client.ts). Failures reject with `FlowError`-shaped errors (a
+ * call the server did not answer in time with the code `timeout`).
+ */
+export type PassageClientCalls = Pick<
+  PassageClient,
+  | 'credIdExists'
+  | 'identifierExists'
+  | 'createUser'
+  | 'register'
+  | 'login'
+  | 'newRegisterMagicLink'
+  | 'newLoginMagicLink'
+  | 'getMagicLinkStatus'
+  | 'magicLinkActivate'
+  | 'newRegisterOneTimePasscode'
+  | 'newLoginOneTimePasscode'
+  | 'oneTimePasscodeActivate'
+  | 'addDevice'
+  | 'currentUserInfo'
+>;
+
+/**
+ * The flow's client: the calls made before the visitor acts come from small modules of their own
+ * (the first form must not wait for the whole client, docs/performance.md); `passageClient()` fetches
+ * the client for everything else, once.
+ */
 export interface FlowClient {
   appInfo(options?: FlowCallOptions): Promise<AppInfo>;
   /** Browser features, all false when the app's auth_origin is not this page's origin. */
   browserFeatures(app: AppInfo): Promise<BrowserFeatures>;
-  /** May answer later: the client behind the port may still be loading. */
-  credIdExists(userId: string): boolean | Promise<boolean>;
-  identifierExists(identifier: string, options?: FlowCallOptions): Promise<PublicUser | null>;
-  createUser(
-    identifier: string,
-    metadata?: Record<string, unknown>,
-    options?: FlowCallOptions,
-  ): Promise<PublicUser>;
-  register(identifier: string, attachment: Attachment, options?: FlowCallOptions): Promise<AuthResult>;
-  login(identifier: string, options?: FlowCallOptions): Promise<AuthResult>;
+  /** Passkey autofill while the login form shows. */
   loginConditional(signal: AbortSignal): Promise<AuthResult>;
-  newRegisterMagicLink(
-    identifier: string,
-    language: string,
-    path: string,
-    options?: FlowCallOptions,
-  ): Promise<{ id: string }>;
-  newLoginMagicLink(
-    identifier: string,
-    language: string,
-    path: string,
-    options?: FlowCallOptions,
-  ): Promise<{ id: string }>;
-  getMagicLinkStatus(id: string, options?: FlowCallOptions): Promise<AuthResult>;
-  magicLinkActivate(token: string, options?: FlowCallOptions): Promise<AuthResult>;
-  newRegisterOneTimePasscode(
-    identifier: string,
-    language: string,
-    options?: FlowCallOptions,
-  ): Promise<{ otp_id: string }>;
-  newLoginOneTimePasscode(
-    identifier: string,
-    language: string,
-    options?: FlowCallOptions,
-  ): Promise<{ otp_id: string }>;
-  oneTimePasscodeActivate(code: string, otpId: string, options?: FlowCallOptions): Promise<AuthResult>;
-  addDevice(attachment: Attachment, options?: FlowCallOptions): Promise<{ id: string }>;
-  currentUserInfo(options?: FlowCallOptions): Promise<CurrentUser | undefined>;
+  passageClient(): Promise<PassageClientCalls>;
 }
 
 /** An error as the client raises it (PassageError): HTTP status or a 700-range client code. */

@@ -7,7 +7,7 @@ import { libphonenumberReader } from '../phone/libphonenumber-reader';
 import { AuthFlow } from './auth-flow';
 import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { HostEventArgs, HostEventName } from './host-events';
-import type { AppTarget, FlowClient, FlowOptions } from './ports';
+import type { AppTarget, FlowClient, FlowOptions, PassageClientCalls } from './ports';
 import type { ViewEvent } from './view-state';
 // The modules the flow fetches with import() (its later steps), evaluated up front so that each of
 // those imports resolves within the test's own turn, as it does in a page once they are downloaded.
@@ -73,6 +73,9 @@ export class ClientError extends Error {
   }
 }
 
+/** A new passkey as addDevice answers it: the flow reads only its id. */
+export const device = (id: string) => ({ id }) as Awaited<ReturnType<PassageClientCalls['addDevice']>>;
+
 /** An in-memory stand-in for the HTTP client: the flow's logic is tested here; the real client is
  * tested against the real server in src/client. */
 export function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<string, PublicUser> = {}) {
@@ -101,14 +104,18 @@ export function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<strin
       if (code !== '123456') throw new ClientError(400);
       return TOKENS;
     },
-    addDevice: async () => ({ id: 'dev1' }),
+    addDevice: async () => device('dev1'),
     currentUserInfo: async () => undefined,
-  } satisfies FlowClient;
+    passageClient: async (): Promise<PassageClientCalls> => client,
+  } satisfies FlowClient & PassageClientCalls;
   return { client };
 }
 
+/** The fake client: the flow's first calls and PassageClient's in one object. */
+type FakeClient = FlowClient & PassageClientCalls;
+
 /** Records every call as `name(string args)` (overrides included). */
-export function recorded(base: FlowClient) {
+export function recorded(base: FakeClient) {
   const calls: string[] = [];
   const client = {} as Record<string, unknown>;
   for (const [name, impl] of Object.entries(base) as [string, (...a: unknown[]) => unknown][]) {
@@ -119,7 +126,9 @@ export function recorded(base: FlowClient) {
       return impl(...a);
     };
   }
-  return { client: client as unknown as FlowClient, calls };
+  // The client the steps fetch is this recording one.
+  client['passageClient'] = async () => client;
+  return { client: client as unknown as FakeClient, calls };
 }
 
 export function memoryStore() {

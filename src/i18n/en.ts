@@ -1,9 +1,9 @@
-import type { enLater } from './en-later';
+import type { enSteps } from './en-steps';
 import type { enMetadata } from './en-metadata';
 
 /**
  * English strings of the first screen (the identifier form): in the main chunk. Together with
- * en-later.ts and en-metadata.ts they are the complete reference every other language is checked against.
+ * en-steps.ts and en-metadata.ts they are the complete reference every other language is checked against.
  * Texts with a fixed wording (checked by i18n.test.ts) are reproduced exactly. Placeholders are `{name}`; see `format.ts`.
  */
 export const enFirst = {
@@ -47,6 +47,6 @@ export const enFirst = {
 } as const;
 
 /** Every message key: the first screen's, the later views' and the registration fields'. */
-export type MessageKey = keyof typeof enFirst | keyof typeof enLater | keyof typeof enMetadata;
+export type MessageKey = keyof typeof enFirst | keyof typeof enSteps | keyof typeof enMetadata;
 /** A complete translation: every key, checked by the compiler. */
 export type Messages = { readonly [K in MessageKey]: string };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { enFirst } from './en';
-import { enLater } from './en-later';
+import { enSteps } from './en-steps';
 import { enMetadata } from './en-metadata';
 import { format, formatParts, placeholdersOf } from './format';
 import { directionOf, LANGUAGES, loaders, pickLanguage, primarySubtag } from './languages';
 import { addEnglish, createTranslator, english, loadTranslator } from './translator';
 
-const en = { ...enFirst, ...enLater, ...enMetadata };
-addEnglish(enLater);
+const en = { ...enFirst, ...enSteps, ...enMetadata };
+addEnglish(enSteps);
 addEnglish(enMetadata);
 
 describe('bundled languages', () => {
@@ -32,7 +32,7 @@ describe('bundled languages', () => {
 
 describe('English reference', () => {
   it('splits into first-screen, later and registration-field strings without overlap', () => {
-    const keys = [enFirst, enLater, enMetadata].flatMap((part) => Object.keys(part));
+    const keys = [enFirst, enSteps, enMetadata].flatMap((part) => Object.keys(part));
     expect(keys.length).toBe(new Set(keys).size);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { customizationFor, customizationProperties, resolveThemeMode } from './customization';
-import { LATER_VIEW_STYLES } from './later-styles';
+import { STEP_VIEW_STYLES } from './step-styles';
 import { VIEW_STYLES } from './styles';
 import { THEME_VARIABLES, type ThemeVariable } from './variables';
 
@@ -33,7 +33,7 @@ describe('theme defaults', () => {
 
   it('every public variable is used with its -default fallback', () => {
     for (const variable of THEME_VARIABLES) {
-      expect(VIEW_STYLES + LATER_VIEW_STYLES, variable.name).toContain(
+      expect(VIEW_STYLES + STEP_VIEW_STYLES, variable.name).toContain(
         `var(--passage-${variable.name},var(--passage-${variable.name}-default))`,
       );
     }

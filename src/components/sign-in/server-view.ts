@@ -30,14 +30,14 @@ export interface ServerView {
 /** How long a page's server render waits for the identity server. */
 const APP_INFO_TIMEOUT_MS = 3000;
 
-export async function serverView(o: ServerViewOptions): Promise<ServerView> {
-  const app = o.appId && o.apiUrl ? await appInfo(o.appId, o.apiUrl) : undefined;
-  const translator = await loadTranslator([o.lang || undefined, app?.default_language]);
+export async function serverView(options: ServerViewOptions): Promise<ServerView> {
+  const app = options.appId && options.apiUrl ? await appInfo(options.appId, options.apiUrl) : undefined;
+  const translator = await loadTranslator([options.lang || undefined, app?.default_language]);
   if (!app) return { view: { kind: 'loading' }, translator };
   const view = homeView(app, {
-    element: o.element,
-    mode: initialMode(o.element, o.startInRegister),
-    defaultCountryCode: o.defaultCountryCode,
+    element: options.element,
+    mode: initialMode(options.element, options.startInRegister),
+    defaultCountryCode: options.defaultCountryCode,
     conditionalUI: false,
   });
   return { view, app, translator };

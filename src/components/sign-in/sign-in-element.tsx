@@ -29,7 +29,7 @@ import { LanguageLoader } from '../shared/language';
 import type { PreviewEventName } from '../shared/preview-request';
 import { SystemTheme } from '../shared/system-theme';
 import { renderView } from '../views/render-view';
-import { lazyClient } from './sign-in-client';
+import { signInClient } from './sign-in-client';
 import { emitHostEvent } from './host-event-emit';
 import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
 
@@ -205,7 +205,7 @@ export abstract class SignInElement {
       defaultCountryCode: () => this.countryCode,
       language: () => this.translator.lang,
       loadPhoneReader,
-      client: lazyClient(this.appId, this.apiUrl),
+      client: signInClient(this.appId, this.apiUrl),
       target: { appId: this.appId, apiUrl: this.apiUrl, pageOrigin: location.origin },
       storage: defaultStorage(),
       page: {

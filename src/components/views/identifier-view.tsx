@@ -107,7 +107,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
       noValidate
       ref={(el) => (form = el)}
       onSubmit={(e) => submit(e, state, ctx)}
-      onFocusin={() => void ctx.preloadLaterViews?.()}
+      onFocusin={() => void ctx.preloadStepViews?.()}
     >
       <div class="field" part="field">
         <label htmlFor={INPUT_ID} part="label">

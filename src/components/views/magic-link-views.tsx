@@ -3,7 +3,7 @@ import type { MagicLinkActivationView, MagicLinkSentView } from '../../flow/view
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
 import { LinkButton, LiveText, PrimaryButton, Spinner, Title } from './controls';
-import { Text } from './later-controls';
+import { Text } from './step-controls';
 import type { ViewContext } from './view-context';
 
 function sentTitle(state: MagicLinkSentView): MessageKey {

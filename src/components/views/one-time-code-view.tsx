@@ -3,7 +3,7 @@ import type { OneTimeCodeView } from '../../flow/view-state';
 import { Icon } from '../../icons/icons';
 import { CodeInput, readCode } from './code-input';
 import { ErrorLine, LinkButton, LiveText, PrimaryButton, Title } from './controls';
-import { Text } from './later-controls';
+import { Text } from './step-controls';
 import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-code-error';

@@ -2,7 +2,7 @@ import { h } from '@stencil/core';
 import type { PasskeyLoginView, RegisterPasskeyView } from '../../flow/view-state';
 import { biometricIcon, Icon } from '../../icons/icons';
 import { ErrorLine, LinkButton, PrimaryButton, Spinner, Title } from './controls';
-import { Actions, SecondaryButton, Text } from './later-controls';
+import { Actions, SecondaryButton, Text } from './step-controls';
 import { fallbackLabel } from './fallback-labels';
 import type { ViewContext } from './view-context';
 

@@ -2,32 +2,32 @@ import { h } from '@stencil/core';
 import type { ViewState } from '../../flow/view-state';
 import { adoptStyles, CONSTRUCTABLE, cspNonce, viewSheets } from '../../themes/sheets';
 import { VIEW_STYLES } from '../../themes/styles';
-import { renderLoading } from './first-views';
+import { renderLoading } from './loading-view';
 import { focusOnViewChange } from './focus';
 import { renderIdentifier } from './identifier-view';
 import type { ViewContext } from './view-context';
 
-type LaterViews = typeof import('./later-views');
-let laterViews: LaterViews | undefined;
-let loadingLater: Promise<LaterViews> | undefined;
+type StepViews = typeof import('./step-views');
+let stepViews: StepViews | undefined;
+let loadingStepViews: Promise<StepViews> | undefined;
 
 /** Loads the chunk of the views after the identifier form (once). */
-export function loadLaterViews(): Promise<LaterViews> {
-  loadingLater ??= import('./later-views').then((module) => (laterViews = module));
-  return loadingLater;
+export function loadStepViews(): Promise<StepViews> {
+  loadingStepViews ??= import('./step-views').then((module) => (stepViews = module));
+  return loadingStepViews;
 }
 
-/** What is on screen: the state's view, or the spinner while a later view's chunk arrives. */
+/** What is on screen: the state's view, or the spinner while the step views' chunk arrives. */
 function shown(state: ViewState, ctx: ViewContext): { key: string; kind: string; body: unknown } {
   if (state.kind === 'identifier') {
     return { key: `identifier-${state.mode}`, kind: state.kind, body: renderIdentifier(state, ctx) };
   }
-  if (state.kind === 'loading' || !laterViews) {
-    if (state.kind !== 'loading') void loadLaterViews().then(() => ctx.requestRender?.());
+  if (state.kind === 'loading' || !stepViews) {
+    if (state.kind !== 'loading') void loadStepViews().then(() => ctx.requestRender?.());
     return { key: 'loading', kind: 'loading', body: renderLoading(ctx) };
   }
   const key = state.kind === 'magic-link-activation' ? `activation-${state.status}` : state.kind;
-  return { key, kind: state.kind, body: laterViews.renderLaterView(state, ctx) };
+  return { key, kind: state.kind, body: stepViews.renderStepView(state, ctx) };
 }
 
 /**
@@ -40,7 +40,7 @@ function shown(state: ViewState, ctx: ViewContext): { key: string; kind: string;
  * view or the country list arrives); the views report user actions through `ctx.flow.dispatch`.
  */
 export function renderView(state: ViewState, context: ViewContext) {
-  const ctx: ViewContext = { ...context, preloadLaterViews: loadLaterViews };
+  const ctx: ViewContext = { ...context, preloadStepViews: loadStepViews };
   const view = shown(state, ctx);
   return [
     CONSTRUCTABLE ? null : <style nonce={cspNonce()}>{[VIEW_STYLES, ...viewSheets].join('')}</style>,

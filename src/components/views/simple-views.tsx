@@ -3,7 +3,7 @@ import type { AddDeviceView, AppUnavailableView, NoFallbackView } from '../../fl
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
 import { ErrorLine, LinkButton, PrimaryButton, Title } from './controls';
-import { Actions, Text } from './later-controls';
+import { Actions, Text } from './step-controls';
 import type { ViewContext } from './view-context';
 
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */

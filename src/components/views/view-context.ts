@@ -18,7 +18,7 @@ export interface ViewContext {
   /** Called when lazily loaded parts (the country list) arrive and the view should render again. */
   requestRender?: () => void;
   /** Set by renderView: starts loading the views after the identifier form. */
-  preloadLaterViews?: () => Promise<unknown>;
+  preloadStepViews?: () => Promise<unknown>;
 }
 
 /** A flow message as text: catalogue keys are translated (arguments first), server texts shown as is. */

@@ -36,7 +36,7 @@ export class ProfileFlow {
   /** The confirmation link being opened: a load that overtakes the one that opened it reports it. */
   private link?: Promise<LinkOutcome | null>;
 
-  constructor(private readonly o: ProfilePorts) {}
+  constructor(private readonly ports: ProfilePorts) {}
 
   get state(): ProfileView {
     return this.view;
@@ -55,7 +55,7 @@ export class ProfileFlow {
    */
   async load(): Promise<void> {
     const fresh = this.loads.next();
-    const client = this.o.client();
+    const client = this.ports.client();
     this.client = client;
     this.set({
       status: 'loading',
@@ -80,8 +80,8 @@ export class ProfileFlow {
     if (!fresh()) return;
     this.set({ app });
     const [link] = await Promise.all([
-      (this.link ??= openVerifyLink(this.o.page, client)),
-      this.o.loadLanguage(app.default_language),
+      (this.link ??= openVerifyLink(this.ports.page, client)),
+      this.ports.loadLanguage(app.default_language),
       this.ensurePhone(identifierKinds(app.allowed_identifier, null)),
     ]);
     if (!fresh()) return;
@@ -108,7 +108,7 @@ export class ProfileFlow {
       ({ user, devices, metadata }) => {
         this.set({ user, devices, metadata, metadataDraft: draftFromMetadata(this.fieldList(), metadata) });
         this.reduce({ type: 'loaded' });
-        this.o.emit({ type: 'loaded', user });
+        this.ports.emit({ type: 'loaded', user });
       },
       fresh,
     );
@@ -119,10 +119,10 @@ export class ProfileFlow {
     if (!link.ok) {
       const message = this.t(link.key);
       this.set({ alert: this.view.alert ?? message });
-      this.o.emit({ type: 'error', action: 'confirm-identifier-change', message });
+      this.ports.emit({ type: 'error', action: 'confirm-identifier-change', message });
       return;
     }
-    this.o.emit({ type: 'identifier-change-confirmed', identifier: link.identifier });
+    this.ports.emit({ type: 'identifier-change-confirmed', identifier: link.identifier });
     if (this.view.status === 'ready') this.announce(CONFIRMED[link.identifier ?? 'unknown']);
   }
 
@@ -132,13 +132,13 @@ export class ProfileFlow {
   private ensurePhone(kinds: IdentifierType[]): Promise<void> {
     const app = this.view.app;
     if (!app || !needsPhoneLibrary(app, kinds)) return Promise.resolve();
-    this.phoneLoading ??= this.o.loadPhoneReader().then(
+    this.phoneLoading ??= this.ports.loadPhoneReader().then(
       (reader) => {
         this.phone = reader;
       },
       (error) => {
         this.phoneLoading = undefined;
-        (this.o.log ?? ((m, e) => console.warn(`[open-passage] ${m}`, e)))(
+        (this.ports.log ?? ((m, e) => console.warn(`[open-passage] ${m}`, e)))(
           'the phone library failed to load',
           error,
         );
@@ -187,7 +187,7 @@ export class ProfileFlow {
       identifierError: null,
     });
     this.reduce({ type: 'edit', editing: { kind: 'identifier', identifier: kind } });
-    this.o.focus({ to: 'identifier-input', kind });
+    this.ports.focus({ to: 'identifier-input', kind });
   }
 
   setIdentifierDraft(value: string): void {
@@ -210,8 +210,8 @@ export class ProfileFlow {
       kind === 'email' ? 'failed-to-update-email' : 'failed-to-update-phone',
       async (client) => {
         if (canLookUp(app.allowed_identifier, kind) && (await client.identifierExists(value))) return null;
-        const magicLinkPath = confirmationPath(this.o.verifyLinkPath() || this.o.page.path(), kind);
-        await client.changeIdentifier(kind, value, { language: this.o.translator().lang, magicLinkPath });
+        const magicLinkPath = confirmationPath(this.ports.verifyLinkPath() || this.ports.page.path(), kind);
+        await client.changeIdentifier(kind, value, { language: this.ports.translator().lang, magicLinkPath });
         return client.currentUser();
       },
       (updated) => {
@@ -221,8 +221,8 @@ export class ProfileFlow {
         }
         this.set({ user: updated });
         const confirmed = (kind === 'email' ? updated.email : updated.phone) === value;
-        if (kind === 'email') this.o.emit({ type: 'email-change-requested', newEmail: value, confirmed });
-        else this.o.emit({ type: 'phone-change-requested', newPhone: value, confirmed });
+        if (kind === 'email') this.ports.emit({ type: 'email-change-requested', newEmail: value, confirmed });
+        else this.ports.emit({ type: 'phone-change-requested', newPhone: value, confirmed });
         if (confirmed) this.announce('identifier-updated', { field });
         else
           this.announce(kind === 'email' ? 'weve-sent-confirmation-email' : 'weve-sent-confirmation-text', {
@@ -238,7 +238,7 @@ export class ProfileFlow {
   editMetadata(): void {
     this.set({ metadataDraft: draftFromMetadata(this.fieldList(), this.view.metadata), metadataErrors: {} });
     this.reduce({ type: 'edit', editing: { kind: 'metadata' } });
-    this.o.focus({ to: 'metadata-input', invalid: false });
+    this.ports.focus({ to: 'metadata-input', invalid: false });
   }
 
   setMetadataValue(fieldName: string, value: string | boolean): void {
@@ -256,7 +256,7 @@ export class ProfileFlow {
     const check = checkMetadataForm(this.fieldList(), this.view.metadataDraft, this.validation());
     if (!check.ok) {
       this.set({ metadataErrors: check.errors as Record<string, ProfileMessageKey> });
-      return this.o.focus({ to: 'metadata-input', invalid: true });
+      return this.ports.focus({ to: 'metadata-input', invalid: true });
     }
     this.set({ metadataErrors: {} });
     await this.run(
@@ -267,7 +267,7 @@ export class ProfileFlow {
         const metadata = user.user_metadata ?? check.values;
         this.set({ user, metadata });
         this.finishEdit('metadata');
-        this.o.emit({ type: 'metadata-updated', userMetadata: metadata });
+        this.ports.emit({ type: 'metadata-updated', userMetadata: metadata });
         this.announce('saved');
       },
     );
@@ -278,7 +278,7 @@ export class ProfileFlow {
   startRename(device: Device): void {
     this.set({ renameDraft: device.friendly_name, renameError: null });
     this.reduce({ type: 'edit', editing: { kind: 'rename-device', deviceId: device.id } });
-    this.o.focus({ to: 'rename-input', deviceId: device.id });
+    this.ports.focus({ to: 'rename-input', deviceId: device.id });
   }
 
   setRenameDraft(value: string): void {
@@ -301,7 +301,7 @@ export class ProfileFlow {
       (device) => {
         this.set({ devices: this.view.devices.map((d) => (d.id === device.id ? device : d)) });
         this.finishEdit(`rename-${device.id}`);
-        this.o.emit({ type: 'device-renamed', device });
+        this.ports.emit({ type: 'device-renamed', device });
         this.announce('device-renamed');
       },
     );
@@ -316,7 +316,7 @@ export class ProfileFlow {
       (client) => client.deleteDevice(deviceId),
       () => {
         this.set({ devices: this.view.devices.filter((device) => device.id !== deviceId) });
-        this.o.emit({ type: 'device-deleted', deviceId, wasCurrent });
+        this.ports.emit({ type: 'device-deleted', deviceId, wasCurrent });
         this.announce('device-deleted');
       },
     );
@@ -327,7 +327,7 @@ export class ProfileFlow {
     this.reduce({ type: 'close' });
     await this.deleteDevice(deviceId);
     this.set({ page: this.devicePage().page });
-    this.o.focus({ to: 'passkeys-title' });
+    this.ports.focus({ to: 'passkeys-title' });
   }
 
   async addPasskey(): Promise<void> {
@@ -341,7 +341,7 @@ export class ProfileFlow {
       },
       ({ device, devices }) => {
         this.set({ devices });
-        this.o.emit({ type: 'device-added', device });
+        this.ports.emit({ type: 'device-added', device });
         this.announce('device-added');
       },
     );
@@ -373,7 +373,7 @@ export class ProfileFlow {
   /** Closes the open edit and gives focus back to the Edit button that opened it. */
   finishEdit(edit: string): void {
     this.reduce({ type: 'edit-done' });
-    this.o.focus({ to: 'edit-button', edit });
+    this.ports.focus({ to: 'edit-button', edit });
   }
 
   /** Signs out: forgets the stored tokens and revokes the refresh token on the server. When the
@@ -390,14 +390,14 @@ export class ProfileFlow {
       signedOutNotice: revoked ? 'signed-out' : 'signed-out-server-unreachable',
     });
     this.reduce({ type: 'signed-out' });
-    this.o.emit({ type: 'signed-out', revoked });
+    this.ports.emit({ type: 'signed-out', revoked });
   }
 
   /** "Sign in again": tells the page why, then goes to `sign-in-url` when there is one. */
   requestSignIn(reason: SignInReason): void {
-    this.o.emit({ type: 'sign-in-requested', reason });
-    const url = this.o.signInUrl();
-    if (url) this.o.page.assign(url);
+    this.ports.emit({ type: 'sign-in-requested', reason });
+    const url = this.ports.signInUrl();
+    if (url) this.ports.page.assign(url);
   }
 
   // ---- one error policy ----
@@ -434,14 +434,14 @@ export class ProfileFlow {
     const kind = classifyFailure(error);
     if (kind === 'session-lost') {
       this.reduce({ type: 'failed', status: 'session-expired' });
-      this.o.emit({ type: 'session-expired' });
+      this.ports.emit({ type: 'session-expired' });
     } else if (kind === 'reauthenticate') {
       this.set({ reauthenticate: true });
-      this.o.emit({ type: 'reauthentication-required', action });
+      this.ports.emit({ type: 'reauthentication-required', action });
     } else {
       const message = failureText(this.t(failure), error);
       this.set({ alert: message });
-      this.o.emit({ type: 'error', action, message });
+      this.ports.emit({ type: 'error', action, message });
     }
   }
 
@@ -452,11 +452,11 @@ export class ProfileFlow {
   }
 
   private t(key: ProfileMessageKey, params?: Params): string {
-    return this.o.translator().t(key, params);
+    return this.ports.translator().t(key, params);
   }
 
   private validation() {
-    return { ...(this.phone ? { phone: this.phone } : {}), country: this.o.defaultCountryCode() };
+    return { ...(this.phone ? { phone: this.phone } : {}), country: this.ports.defaultCountryCode() };
   }
 
   private reduce(action: ProfileAction): void {

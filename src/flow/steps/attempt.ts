@@ -2,6 +2,7 @@
 import type { AuthResult } from '../../client/types';
 import type { BrowserFeatures } from '../../client/features';
 import type { HostEventDetails, HostEventName } from '../host-events';
+import type { PassageClientCalls } from '../ports';
 import type { IdentifierType } from '../view-state';
 
 export interface Attempt {
@@ -22,7 +23,10 @@ export interface SharedSteps {
   after(ms: number, run: () => void): void;
   emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void;
   log(message: string, error?: unknown): void;
-  readonly attempt?: Attempt | undefined;
+  /** The sign-in in progress (the steps after the form run only once there is one). */
+  readonly attempt: Attempt;
+  /** The client for the calls after the form. */
+  passageClient(): Promise<PassageClientCalls>;
   /** FallbackAuthSuccess: the add-device offer or AuthSuccess. */
   fallbackAuthSuccess(result: AuthResult): Promise<void>;
   authSuccess(result: AuthResult): Promise<void>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ann, ClientError, setup, TOKENS } from '../test-support';
+import { ann, ClientError, device, setup, TOKENS } from '../test-support';
 
 /** The fallback and after: one-time codes, magic links, add device, AuthSuccess. */
 beforeEach(() => {
@@ -263,7 +263,7 @@ describe('add device', () => {
     const t = await setup({
       ...afterLink,
       client: (c) => {
-        c.addDevice = async () => ({ id: '' });
+        c.addDevice = async () => device('');
       },
     });
     await t.send({ type: 'redirect-now' });

@@ -15,19 +15,19 @@ export class FallbackSteps {
   private linkLoad?: Promise<MagicLinkStep>;
 
   constructor(
-    private readonly f: FlowContext,
+    private readonly flow: FlowContext,
     private readonly steps: SharedSteps,
   ) {}
 
   oneTimeCode(): Promise<OneTimeCodeStep> {
     return (this.codeLoad ??= import('./one-time-code').then(
-      ({ OneTimeCodeStep }) => (this.code = new OneTimeCodeStep(this.f, this.steps)),
+      ({ OneTimeCodeStep }) => (this.code = new OneTimeCodeStep(this.flow, this.steps)),
     ));
   }
 
   magicLink(): Promise<MagicLinkStep> {
     return (this.linkLoad ??= import('./magic-link').then(
-      ({ MagicLinkStep }) => (this.link = new MagicLinkStep(this.f, this.steps)),
+      ({ MagicLinkStep }) => (this.link = new MagicLinkStep(this.flow, this.steps)),
     ));
   }
 

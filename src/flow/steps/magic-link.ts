@@ -11,118 +11,123 @@ export class MagicLinkStep {
   private activation?: { link: 'login' | 'verify'; token: string; result?: AuthResult };
 
   constructor(
-    private readonly f: FlowContext,
-    private readonly s: SharedSteps,
+    private readonly flow: FlowContext,
+    private readonly steps: SharedSteps,
   ) {}
 
   // ---- waiting for the link ----
 
   enter(): void {
-    const a = this.s.attempt!;
+    const attempt = this.steps.attempt;
     this.pollingId = undefined;
-    this.f.enter({
+    this.flow.enter({
       kind: 'magic-link-sent',
-      identifier: a.identifier,
-      identifierType: a.identifierType,
-      registering: a.registering,
-      verifying: a.verifying,
+      identifier: attempt.identifier,
+      identifierType: attempt.identifierType,
+      registering: attempt.registering,
+      verifying: attempt.verifying,
       resendDisabled: true,
     });
-    if (a.registering) this.s.after(TIMING.registerSendDelayMs, () => void this.send());
+    if (attempt.registering) this.steps.after(TIMING.registerSendDelayMs, () => void this.send());
     else void this.send();
   }
 
   async send(resend = false): Promise<void> {
-    const f = this.f;
-    const step = f.step;
-    const a = this.s.attempt!;
-    f.update('magic-link-sent', { resendDisabled: true });
+    const step = this.flow.step;
+    const attempt = this.steps.attempt;
+    this.flow.update('magic-link-sent', { resendDisabled: true });
     try {
-      const client = f.o.client;
-      const send = a.registering ? client.newRegisterMagicLink : client.newLoginMagicLink;
-      const path = f.o.page.magicLinkPath();
-      const { id } = await send.call(client, a.identifier, this.s.language, path, f.callOptions());
-      if (step !== f.step) return;
-      f.o.storage.setItem(STORAGE_KEYS.magicLinkId, id);
+      const client = await this.steps.passageClient();
+      const send = attempt.registering ? client.newRegisterMagicLink : client.newLoginMagicLink;
+      const path = this.flow.options.page.magicLinkPath();
+      const { id } = await send.call(
+        client,
+        attempt.identifier,
+        this.steps.language,
+        path,
+        this.flow.callOptions(),
+      );
+      if (step !== this.flow.step) return;
+      this.flow.options.storage.setItem(STORAGE_KEYS.magicLinkId, id);
       this.startPolling(id);
       if (resend) {
-        const v = f.view as ViewOf<'magic-link-sent'>;
-        f.update('magic-link-sent', { resent: (v.resent ?? 0) + 1 }, step);
+        const v = this.flow.view as ViewOf<'magic-link-sent'>;
+        this.flow.update('magic-link-sent', { resent: (v.resent ?? 0) + 1 }, step);
       }
     } catch (error) {
-      if (step !== f.step) return;
-      this.s.log('sending the magic link failed', error);
+      if (step !== this.flow.step) return;
+      this.steps.log('sending the magic link failed', error);
     }
-    if (step !== f.step) return;
-    if (a.registering) f.update('magic-link-sent', { resendDisabled: false }, step);
+    if (step !== this.flow.step) return;
+    if (attempt.registering) this.flow.update('magic-link-sent', { resendDisabled: false }, step);
     else
-      this.s.after(TIMING.loginResendLockMs, () =>
-        f.update('magic-link-sent', { resendDisabled: false }, step),
+      this.steps.after(TIMING.loginResendLockMs, () =>
+        this.flow.update('magic-link-sent', { resendDisabled: false }, step),
       );
   }
 
   private startPolling(id: string): void {
     this.pollingId = id;
-    this.f.o.storage.setItem(STORAGE_KEYS.waitCount, '0');
+    this.flow.options.storage.setItem(STORAGE_KEYS.waitCount, '0');
     this.schedulePoll(id, 0);
   }
 
   private schedulePoll(id: string, count: number): void {
     if (count >= TIMING.maxPolls) return;
-    this.s.after(TIMING.pollIntervalMs, () => void this.poll(id, count + 1));
+    this.steps.after(TIMING.pollIntervalMs, () => void this.poll(id, count + 1));
   }
 
   private async poll(id: string, count: number): Promise<void> {
-    const f = this.f;
     if (id !== this.pollingId) return;
-    const step = f.step;
-    f.o.storage.setItem(STORAGE_KEYS.waitCount, String(count));
+    const step = this.flow.step;
+    this.flow.options.storage.setItem(STORAGE_KEYS.waitCount, String(count));
     try {
-      const result = await f.o.client.getMagicLinkStatus(id, f.callOptions());
-      if (step !== f.step || id !== this.pollingId) return;
+      const result = await (await this.steps.passageClient()).getMagicLinkStatus(id, this.flow.callOptions());
+      if (step !== this.flow.step || id !== this.pollingId) return;
       if (result.redirect_url) {
         this.clearStorage();
         this.pollingId = undefined;
-        this.s.emit('onMagicLinkActivated', result);
-        return this.s.fallbackAuthSuccess(result);
+        this.steps.emit('onMagicLinkActivated', result);
+        return this.steps.fallbackAuthSuccess(result);
       }
     } catch {
       // not activated yet: keep polling
     }
-    if (step === f.step && id === this.pollingId) this.schedulePoll(id, count);
+    if (step === this.flow.step && id === this.pollingId) this.schedulePoll(id, count);
   }
 
   private clearStorage(): void {
-    this.f.o.storage.removeItem(STORAGE_KEYS.magicLinkId);
-    this.f.o.storage.removeItem(STORAGE_KEYS.waitCount);
+    this.flow.options.storage.removeItem(STORAGE_KEYS.magicLinkId);
+    this.flow.options.storage.removeItem(STORAGE_KEYS.waitCount);
   }
 
   leave(): void {
-    this.f.o.storage.removeItem(STORAGE_KEYS.email);
+    this.flow.options.storage.removeItem(STORAGE_KEYS.email);
     this.clearStorage();
     this.pollingId = undefined;
-    this.s.changeIdentifier();
+    this.steps.changeIdentifier();
   }
 
   // ---- activation (?psg_magic_link / ?psg_verify_link) ----
 
   async activate(link: 'login' | 'verify', token: string): Promise<void> {
-    const f = this.f;
     this.activation = { link, token };
-    f.enter({ kind: 'magic-link-activation', link, status: 'loading' });
-    const step = f.step;
+    this.flow.enter({ kind: 'magic-link-activation', link, status: 'loading' });
+    const step = this.flow.step;
     try {
-      const result = await f.o.client.magicLinkActivate(token, f.callOptions());
-      if (step !== f.step) return;
+      const result = await (
+        await this.steps.passageClient()
+      ).magicLinkActivate(token, this.flow.callOptions());
+      if (step !== this.flow.step) return;
       this.activation.result = result;
-      f.update('magic-link-activation', { status: 'success' }, step);
-      this.s.emit('onMagicLinkActivateSuccess', result);
-      const hold = !(link === 'verify' && this.s.features.isAvailable && this.s.features.platform);
-      if (hold) this.s.after(TIMING.successHoldMs, () => void this.finishActivation());
+      this.flow.update('magic-link-activation', { status: 'success' }, step);
+      this.steps.emit('onMagicLinkActivateSuccess', result);
+      const hold = !(link === 'verify' && this.steps.features.isAvailable && this.steps.features.platform);
+      if (hold) this.steps.after(TIMING.successHoldMs, () => void this.finishActivation());
       else await this.finishActivation();
     } catch (error) {
       const status = (error as FlowError).statusCode === 404 ? 'invalid' : 'failure';
-      f.update('magic-link-activation', { status }, step);
+      this.flow.update('magic-link-activation', { status }, step);
     }
   }
 
@@ -133,8 +138,8 @@ export class MagicLinkStep {
 
   async finishActivation(): Promise<void> {
     const activation = this.activation;
-    if (!activation?.result || this.f.view.kind !== 'magic-link-activation') return;
-    if (activation.link === 'verify') return this.s.authSuccess(activation.result);
-    return this.s.fallbackAuthSuccess(activation.result);
+    if (!activation?.result || this.flow.view.kind !== 'magic-link-activation') return;
+    if (activation.link === 'verify') return this.steps.authSuccess(activation.result);
+    return this.steps.fallbackAuthSuccess(activation.result);
   }
 }

@@ -10,19 +10,19 @@ export class OneTimeCodeStep {
   private codeBeforeSend?: string;
 
   constructor(
-    private readonly f: FlowContext,
-    private readonly s: SharedSteps,
+    private readonly flow: FlowContext,
+    private readonly steps: SharedSteps,
   ) {}
 
   enter(): void {
-    const a = this.s.attempt!;
+    const attempt = this.steps.attempt;
     this.otpId = undefined;
     this.codeBeforeSend = undefined;
-    this.f.enter({
+    this.flow.enter({
       kind: 'one-time-code',
-      identifier: a.identifier,
-      identifierType: a.identifierType,
-      registering: a.registering,
+      identifier: attempt.identifier,
+      identifierType: attempt.identifierType,
+      registering: attempt.registering,
       sending: true,
       sent: false,
       verifying: false,
@@ -33,41 +33,44 @@ export class OneTimeCodeStep {
   }
 
   private async send(): Promise<void> {
-    const f = this.f;
-    const step = f.step;
-    const a = this.s.attempt!;
-    f.update('one-time-code', { sending: true, sent: false, error: undefined, codeInvalid: false });
+    const step = this.flow.step;
+    const attempt = this.steps.attempt;
+    this.flow.update('one-time-code', { sending: true, sent: false, error: undefined, codeInvalid: false });
     try {
-      const client = f.o.client;
-      const send = a.registering ? client.newRegisterOneTimePasscode : client.newLoginOneTimePasscode;
-      const { otp_id } = await send.call(client, a.identifier, this.s.language, f.callOptions());
-      if (step !== f.step) return;
+      const client = await this.steps.passageClient();
+      const send = attempt.registering ? client.newRegisterOneTimePasscode : client.newLoginOneTimePasscode;
+      const { otp_id } = await send.call(
+        client,
+        attempt.identifier,
+        this.steps.language,
+        this.flow.callOptions(),
+      );
+      if (step !== this.flow.step) return;
       this.otpId = otp_id;
-      f.o.storage.setItem(STORAGE_KEYS.otpId, otp_id);
-      f.update('one-time-code', { sending: false, sent: true }, step);
+      this.flow.options.storage.setItem(STORAGE_KEYS.otpId, otp_id);
+      this.flow.update('one-time-code', { sending: false, sent: true }, step);
       const early = this.codeBeforeSend;
       this.codeBeforeSend = undefined;
       if (early !== undefined) await this.submit(early);
     } catch (error) {
-      if (step !== f.step) return;
+      if (step !== this.flow.step) return;
       this.codeBeforeSend = undefined;
-      this.s.log('sending the code failed', error);
-      f.update('one-time-code', { sending: false, error: { key: 'code-send-error' } }, step);
+      this.steps.log('sending the code failed', error);
+      this.flow.update('one-time-code', { sending: false, error: { key: 'code-send-error' } }, step);
     }
   }
 
   resend(): void {
-    const v = this.f.view as ViewOf<'one-time-code'>;
+    const v = this.flow.view as ViewOf<'one-time-code'>;
     if (v.sending) return;
-    this.f.update('one-time-code', { attempt: v.attempt + 1 });
+    this.flow.update('one-time-code', { attempt: v.attempt + 1 });
     void this.send();
   }
 
   async submit(code: string): Promise<void> {
-    const f = this.f;
-    const v = f.view as ViewOf<'one-time-code'>;
+    const v = this.flow.view as ViewOf<'one-time-code'>;
     if (v.verifying) return;
-    const step = f.step;
+    const step = this.flow.step;
     // A code that arrives before its otp_id (autofill is quick) waits for the send to finish.
     if (!this.otpId && v.sending && !codeProblem(code, 'pending')) {
       this.codeBeforeSend = code;
@@ -75,20 +78,25 @@ export class OneTimeCodeStep {
     }
     const problem = codeProblem(code, this.otpId);
     if (problem) {
-      this.s.log(problem);
-      return f.update('one-time-code', { error: { key: 'code-invalid-or-expired' }, codeInvalid: true });
+      this.steps.log(problem);
+      return this.flow.update('one-time-code', {
+        error: { key: 'code-invalid-or-expired' },
+        codeInvalid: true,
+      });
     }
-    f.update('one-time-code', { verifying: true, error: undefined, codeInvalid: false });
+    this.flow.update('one-time-code', { verifying: true, error: undefined, codeInvalid: false });
     try {
-      const result = await f.o.client.oneTimePasscodeActivate(code, this.otpId!, f.callOptions());
-      if (step !== f.step) return;
+      const result = await (
+        await this.steps.passageClient()
+      ).oneTimePasscodeActivate(code, this.otpId!, this.flow.callOptions());
+      if (step !== this.flow.step) return;
       if (!result.redirect_url) throw new Error('no redirect_url');
-      f.o.storage.removeItem(STORAGE_KEYS.otpId);
-      this.s.emit('onOneTimePasscodeActivated', result);
-      this.s.emit('onOneTimePasscodeActivateSuccess', result);
-      await this.s.fallbackAuthSuccess(result);
+      this.flow.options.storage.removeItem(STORAGE_KEYS.otpId);
+      this.steps.emit('onOneTimePasscodeActivated', result);
+      this.steps.emit('onOneTimePasscodeActivateSuccess', result);
+      await this.steps.fallbackAuthSuccess(result);
     } catch {
-      f.update(
+      this.flow.update(
         'one-time-code',
         { verifying: false, error: { key: 'code-invalid-or-expired' }, codeInvalid: true },
         step,

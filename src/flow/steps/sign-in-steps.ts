@@ -18,11 +18,12 @@ import {
   passkeyLoginVerifiesIdentity,
   routeFallback,
   routeLogin,
+  timedOut,
 } from '../decisions';
 import type { FlowContext, ViewOf } from '../flow-context';
 import { needsPhoneReader } from '../home-view';
 import { type HostEventArgs, type HostEventDetails, type HostEventName, STORAGE_KEYS } from '../host-events';
-import type { FlowError } from '../ports';
+import type { FlowError, PassageClientCalls } from '../ports';
 import { checkIdentifier, INVALID } from '../validation/identifier';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { AuthMode, IdentifierView, ViewEvent } from '../view-state';
@@ -31,11 +32,9 @@ import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
 import type { OneTimeCodeStep } from './one-time-code';
 
-/** The client gave up waiting for the server (see `timeoutMs` of the client). */
-const timedOut = (error: unknown): boolean => (error as FlowError | undefined)?.code === 'timeout';
-
 export class SignInSteps implements SharedSteps {
-  attempt?: Attempt;
+  /** The sign-in in progress, once an identifier was accepted. */
+  private inProgress?: Attempt;
   features: BrowserFeatures = NO_FEATURES;
   private phone?: PhoneReader;
   private readonly fallbacks: FallbackSteps;
@@ -44,14 +43,14 @@ export class SignInSteps implements SharedSteps {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private conditional?: AbortController;
 
-  constructor(private readonly f: FlowContext) {
-    this.fallbacks = new FallbackSteps(f, this);
+  constructor(private readonly flow: FlowContext) {
+    this.fallbacks = new FallbackSteps(flow, this);
   }
 
   /** What the steps need before they take over: the browser's features and the phone library. */
   async prepare(): Promise<void> {
-    this.features = await this.f.o.client.browserFeatures(this.f.app).catch(() => NO_FEATURES);
-    if (needsPhoneReader(this.f.app, this.f.mode)) await this.ensurePhoneReader();
+    this.features = await this.flow.options.client.browserFeatures(this.flow.app).catch(() => NO_FEATURES);
+    if (needsPhoneReader(this.flow.app, this.flow.mode)) await this.ensurePhoneReader();
   }
 
   // ---- the identifier form (AuthFlow shows it) ----
@@ -63,17 +62,17 @@ export class SignInSteps implements SharedSteps {
 
   /** The form is back: start passkey autofill, fetch the phone library if it will be needed. */
   homeShown(conditionalUI: boolean): void {
-    this.attempt = undefined;
+    this.inProgress = undefined;
     if (conditionalUI) this.startConditional();
     // Toggled to register with a phone field: fetch the phone library before Continue needs it.
-    if (needsPhoneReader(this.f.app, this.f.mode)) void this.ensurePhoneReader();
+    if (needsPhoneReader(this.flow.app, this.flow.mode)) void this.ensurePhoneReader();
   }
 
   /** Passkey autofill while the login form shows; errors are ignored. */
   private startConditional(): void {
     const controller = new AbortController();
     this.conditional = controller;
-    this.f.o.client.loginConditional(controller.signal).then(
+    this.flow.options.client.loginConditional(controller.signal).then(
       (result) => {
         if (!controller.signal.aborted) void this.authSuccess(result);
       },
@@ -91,8 +90,18 @@ export class SignInSteps implements SharedSteps {
 
   // ---- tools of every step ----
 
+  get attempt(): Attempt {
+    if (!this.inProgress) throw new Error('no sign-in in progress');
+    return this.inProgress;
+  }
+
+  /** PassageClient for the calls after the form (fetched on the first, src/client/passage-client.ts). */
+  passageClient(): Promise<PassageClientCalls> {
+    return this.flow.options.client.passageClient();
+  }
+
   get language(): string {
-    return primarySubtag(this.f.o.language()) || 'en';
+    return primarySubtag(this.flow.options.language()) || 'en';
   }
 
   after(ms: number, run: () => void): void {
@@ -105,20 +114,20 @@ export class SignInSteps implements SharedSteps {
 
   emit<K extends HostEventName>(name: K, detail: HostEventDetails[K]): void {
     try {
-      this.f.o.hooks.onEvent(...([name, detail] as HostEventArgs));
+      this.flow.options.hooks.onEvent(...([name, detail] as HostEventArgs));
     } catch (error) {
       this.log(`onEvent(${name}) threw`, error);
     }
   }
 
   log(message: string, error?: unknown): void {
-    (this.f.o.log ?? ((m, e) => console.warn(`[open-passage] ${m}`, e ?? '')))(message, error);
+    (this.flow.options.log ?? ((m, e) => console.warn(`[open-passage] ${m}`, e ?? '')))(message, error);
   }
 
   private async ensurePhoneReader(): Promise<PhoneReader | undefined> {
     if (!this.phone) {
       try {
-        this.phone = await this.f.o.loadPhoneReader();
+        this.phone = await this.flow.options.loadPhoneReader();
       } catch (error) {
         this.log('the phone library failed to load', error);
       }
@@ -127,7 +136,7 @@ export class SignInSteps implements SharedSteps {
   }
 
   handle(e: ViewEvent): Promise<void> | void {
-    const v = this.f.view;
+    const v = this.flow.view;
     switch (v.kind) {
       case 'identifier':
         if (e.type === 'submit-identifier') {
@@ -160,7 +169,7 @@ export class SignInSteps implements SharedSteps {
         if (e.type === 'skip' && this.pending) return this.authSuccess(this.pending);
         return;
       case 'magic-link-activation':
-        if (e.type === 'request-new-link') return this.f.o.page.reloadWithoutQuery();
+        if (e.type === 'request-new-link') return this.flow.options.page.reloadWithoutQuery();
         if (e.type === 'retry') return this.fallbacks.link?.retryActivation();
         if (e.type === 'redirect-now' && v.status === 'success')
           return this.fallbacks.link?.finishActivation();
@@ -176,23 +185,27 @@ export class SignInSteps implements SharedSteps {
   }
 
   private get method() {
-    return fallbackMethodOf(this.f.app);
+    return fallbackMethodOf(this.flow.app);
   }
 
   changeIdentifier(): void {
-    this.f.goHome(this.attempt?.identifier);
+    this.flow.goHome(this.inProgress?.identifier);
   }
 
   // ---- the identifier form's Continue ----
 
   private async submitIdentifier(e: Extract<ViewEvent, { type: 'submit-identifier' }>): Promise<void> {
-    const f = this.f;
-    const view = f.view as IdentifierView;
+    const view = this.flow.view as IdentifierView;
     if (view.busy) return;
-    const step = f.step;
-    const app = f.app;
-    const country = e.country ?? f.o.defaultCountryCode();
-    f.update('identifier', { busy: true, error: undefined, errorHint: undefined, identifier: e.identifier });
+    const step = this.flow.step;
+    const app = this.flow.app;
+    const country = e.country ?? this.flow.options.defaultCountryCode();
+    this.flow.update('identifier', {
+      busy: true,
+      error: undefined,
+      errorHint: undefined,
+      identifier: e.identifier,
+    });
     if (needsPhoneReader(app, view.mode)) await this.ensurePhoneReader();
     const phone = this.phone ? { phone: this.phone } : {};
 
@@ -217,36 +230,36 @@ export class SignInSteps implements SharedSteps {
         };
       });
       if (Object.keys(check.errors).length > 0)
-        return f.update('identifier', { busy: false, metadata: fields }, step);
-      f.update('identifier', { metadata: fields }, step);
+        return this.flow.update('identifier', { busy: false, metadata: fields }, step);
+      this.flow.update('identifier', { metadata: fields }, step);
       metadata = check.values;
     }
 
     const id = checkIdentifier({ text: e.identifier, allowed: app.allowed_identifier, ...phone, country });
-    if (!id.ok) return f.update('identifier', { busy: false, error: { key: id.message } }, step);
+    if (!id.ok) return this.flow.update('identifier', { busy: false, error: { key: id.message } }, step);
 
-    if (f.o.hooks.beforeAuth) {
+    if (this.flow.options.hooks.beforeAuth) {
       let allowed = false;
       try {
-        allowed = (await f.o.hooks.beforeAuth(id.identifier)) === true;
+        allowed = (await this.flow.options.hooks.beforeAuth(id.identifier)) === true;
       } catch (error) {
         this.log('beforeAuth threw', error);
       }
-      if (!allowed) return f.update('identifier', { busy: false }, step);
+      if (!allowed) return this.flow.update('identifier', { busy: false }, step);
     }
 
     let user: PublicUser | null;
     try {
-      user = await f.o.client.identifierExists(id.identifier, f.callOptions());
+      user = await (await this.passageClient()).identifierExists(id.identifier, this.flow.callOptions());
     } catch (error) {
       // A lookup that failed says nothing about the identifier, but the form has always shown its
       // "valid" message then (as Passage's); a server that did not answer in time says so instead.
       const key = timedOut(error) ? 'request-timed-out' : INVALID[app.allowed_identifier];
-      return f.update('identifier', { busy: false, error: { key } }, step);
+      return this.flow.update('identifier', { busy: false, error: { key } }, step);
     }
-    if (step !== f.step) return;
+    if (step !== this.flow.step) return;
     const registering = view.mode === 'register';
-    this.attempt = {
+    this.inProgress = {
       identifier: id.identifier,
       identifierType: id.type,
       registering,
@@ -258,19 +271,20 @@ export class SignInSteps implements SharedSteps {
   }
 
   private async login(user: PublicUser | null, step: number): Promise<void> {
-    const view = this.f.view as IdentifierView;
-    const type = this.attempt!.identifierType;
+    const flow = this.flow;
+    const view = flow.view as IdentifierView;
+    const type = this.attempt.identifierType;
     if (!user) {
       const what = type === 'email' ? 'email-capitalized' : 'phone-capitalized';
       const hint = view.canToggle && view.publicSignup ? { errorHint: 'toggle-register' as const } : {};
-      return this.f.update(
+      return flow.update(
         'identifier',
         { busy: false, error: { key: 'not-recognized', args: [{ key: what }] }, ...hint },
         step,
       );
     }
     if (user.status === 'inactive')
-      return this.f.update('identifier', { busy: false, error: { key: 'account-no-longer-active' } }, step);
+      return flow.update('identifier', { busy: false, error: { key: 'account-no-longer-active' } }, step);
     return this.loginUser(user, step);
   }
 
@@ -279,57 +293,56 @@ export class SignInSteps implements SharedSteps {
     metadata: Record<string, unknown> | undefined,
     step: number,
   ): Promise<void> {
-    const f = this.f;
-    const view = f.view as IdentifierView;
-    const attempt = this.attempt!;
+    const flow = this.flow;
+    const view = flow.view as IdentifierView;
+    const attempt = this.attempt;
     if (user?.status === 'active') {
       const what = attempt.identifierType === 'email' ? 'email' : 'phone-number';
       const hint = view.canToggle ? { errorHint: 'toggle-login' as const } : {};
-      return f.update(
+      return flow.update(
         'identifier',
         { busy: false, error: { key: 'account-already-exists', args: [{ key: what }] }, ...hint },
         step,
       );
     }
     if (user?.status === 'inactive')
-      return f.update('identifier', { busy: false, error: { key: 'account-no-longer-active' } }, step);
+      return flow.update('identifier', { busy: false, error: { key: 'account-no-longer-active' } }, step);
     try {
-      await f.o.client.createUser(attempt.identifier, metadata, f.callOptions());
+      await (await this.passageClient()).createUser(attempt.identifier, metadata, flow.callOptions());
     } catch (error) {
       const { code, message } = error as FlowError;
       const shown =
         code === PUBLIC_SIGNUP_DISABLED
           ? { text: message ?? '' }
           : { key: timedOut(error) ? ('request-timed-out' as const) : ('unexpected-error' as const) };
-      return f.update('identifier', { busy: false, error: shown }, step);
+      return flow.update('identifier', { busy: false, error: shown }, step);
     }
-    if (step !== f.step) return;
+    if (step !== flow.step) return;
     this.createdUser();
   }
 
   // ---- CreatedUser / LoginUser ----
 
   private createdUser(): void {
-    const app = this.f.app;
-    this.attempt!.verifying = app.require_identifier_verification;
+    const app = this.flow.app;
+    this.attempt.verifying = app.require_identifier_verification;
     if (afterUserCreated(app, this.features) === 'register-passkey') return this.enterRegisterPasskey();
     this.fallbackAuth(false);
   }
 
   private async loginUser(user: PublicUser, step: number): Promise<void> {
-    const f = this.f;
-    const attempt = this.attempt!;
-    attempt.verifying = identityVerificationRequired(f.app, user, attempt.identifierType);
-    const credIdKnown = await f.o.client.credIdExists(user.id);
-    if (step !== f.step) return;
+    const attempt = this.attempt;
+    attempt.verifying = identityVerificationRequired(this.flow.app, user, attempt.identifierType);
+    const credIdKnown = await (await this.passageClient()).credIdExists(user.id);
+    if (step !== this.flow.step) return;
     const route = routeLogin({
-      app: f.app,
+      app: this.flow.app,
       user,
       identifierType: attempt.identifierType,
       features: this.features,
       credIdKnown,
     });
-    if (route === 'login-not-supported') return f.enter({ kind: 'login-not-supported' });
+    if (route === 'login-not-supported') return this.flow.enter({ kind: 'login-not-supported' });
     if (route === 'passkey-login') return this.enterPasskeyLogin(passkeyLoginVerifiesIdentity(credIdKnown));
     this.fallbackAuth(false);
   }
@@ -337,62 +350,62 @@ export class SignInSteps implements SharedSteps {
   // ---- passkeys ----
 
   private enterRegisterPasskey(): void {
-    const a = this.attempt!;
-    this.f.enter({
+    const attempt = this.attempt;
+    this.flow.enter({
       kind: 'register-passkey',
-      identifier: a.identifier,
-      identifierType: a.identifierType,
+      identifier: attempt.identifier,
+      identifierType: attempt.identifierType,
       fallbackMethod: this.method,
       busy: false,
     });
-    this.emit('onRegisterDevice', { identifier: a.identifier });
+    this.emit('onRegisterDevice', { identifier: attempt.identifier });
     void this.runRegister();
   }
 
   private async runRegister(attachment: Attachment = 'platform'): Promise<void> {
-    const f = this.f;
-    const step = f.step;
-    const a = this.attempt!;
-    f.update('register-passkey', { busy: true, error: undefined });
+    const step = this.flow.step;
+    const attempt = this.attempt;
+    this.flow.update('register-passkey', { busy: true, error: undefined });
     try {
-      const result = await f.o.client.register(a.identifier, attachment, f.callOptions());
-      if (step === f.step) await this.authSuccess(result, a.identifier);
+      const result = await (
+        await this.passageClient()
+      ).register(attempt.identifier, attachment, this.flow.callOptions());
+      if (step === this.flow.step) await this.authSuccess(result, attempt.identifier);
     } catch (error) {
-      if (step !== f.step) return;
+      if (step !== this.flow.step) return;
       this.log('passkey registration failed', error);
       const key = passkeyFailureMessage('create', this.method);
-      f.update('register-passkey', { busy: false, error: { key } }, step);
+      this.flow.update('register-passkey', { busy: false, error: { key } }, step);
     }
   }
 
   private enterPasskeyLogin(verifyIdentity: boolean): void {
-    const a = this.attempt!;
-    this.f.enter({
+    const attempt = this.attempt;
+    this.flow.enter({
       kind: 'passkey-login',
-      identifier: a.identifier,
-      identifierType: a.identifierType,
+      identifier: attempt.identifier,
+      identifierType: attempt.identifierType,
       fallbackMethod: this.method,
       busy: false,
       verifyIdentity,
     });
-    this.emit('onVerifyIdentity', { identifier: a.identifier });
+    this.emit('onVerifyIdentity', { identifier: attempt.identifier });
     void this.runLogin();
   }
 
   private async runLogin(): Promise<void> {
-    const f = this.f;
-    const step = f.step;
-    const a = this.attempt!;
-    f.update('passkey-login', { busy: true, error: undefined });
+    const step = this.flow.step;
+    const attempt = this.attempt;
+    this.flow.update('passkey-login', { busy: true, error: undefined });
     try {
-      const result = await f.o.client.login(a.identifier, f.callOptions());
-      if (step === f.step) await this.authSuccess(result, a.identifier);
+      const result = await (await this.passageClient()).login(attempt.identifier, this.flow.callOptions());
+      if (step === this.flow.step) await this.authSuccess(result, attempt.identifier);
     } catch (error) {
-      if (step !== f.step) return;
+      if (step !== this.flow.step) return;
       const e = error as FlowError;
       if (e.code === 'PSGParsePublicKeyForLoginFailed' || e.statusCode === 702) {
         const key = passkeyFailureMessage('login', this.method);
-        return f.update('passkey-login', { busy: false, error: { key } }, step);
+        return this.flow.update('passkey-login', { busy: false, error: { key } }, step);
       }
       this.fallbackAuth(false);
     }
@@ -401,22 +414,22 @@ export class SignInSteps implements SharedSteps {
   // ---- FallbackAuth ----
 
   private fallbackAuth(userInitiated: boolean): void {
-    const a = this.attempt!;
-    a.userInitiated = userInitiated;
-    const route = routeFallback(this.method, a.registering, this.features);
-    const detail = { identifier: a.identifier };
+    const attempt = this.attempt;
+    attempt.userInitiated = userInitiated;
+    const route = routeFallback(this.method, attempt.registering, this.features);
+    const detail = { identifier: attempt.identifier };
     if (route === 'one-time-code') {
       void this.enterFallback(this.fallbacks.oneTimeCode(), () =>
-        this.emit(a.registering ? 'onOneTimePasscodeRegister' : 'onOneTimePasscodeLogin', detail),
+        this.emit(attempt.registering ? 'onOneTimePasscodeRegister' : 'onOneTimePasscodeLogin', detail),
       );
     } else if (route === 'magic-link-sent') {
       void this.enterFallback(this.fallbacks.magicLink(), () =>
-        this.emit(a.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail),
+        this.emit(attempt.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail),
       );
     } else if (route === 'device-not-supported') {
-      this.f.enter({ kind: 'device-not-supported' });
+      this.flow.enter({ kind: 'device-not-supported' });
     } else {
-      this.f.enter({ kind: 'no-fallback', registering: a.registering });
+      this.flow.enter({ kind: 'no-fallback', registering: attempt.registering });
     }
   }
 
@@ -427,61 +440,59 @@ export class SignInSteps implements SharedSteps {
     loading: Promise<OneTimeCodeStep | MagicLinkStep>,
     entered: () => void,
   ): Promise<void> {
-    const step = this.f.step;
+    const step = this.flow.step;
     let fallback: OneTimeCodeStep | MagicLinkStep;
     try {
       fallback = await loading;
     } catch (error) {
       this.log('a step failed to load', error);
-      return this.f.enter({ kind: 'no-fallback', registering: this.attempt!.registering });
+      return this.flow.enter({ kind: 'no-fallback', registering: this.attempt.registering });
     }
-    if (step !== this.f.step) return;
+    if (step !== this.flow.step) return;
     fallback.enter();
     entered();
   }
 
   async fallbackAuthSuccess(result: AuthResult): Promise<void> {
-    const userInitiated = this.attempt?.userInitiated ?? false;
+    const userInitiated = this.inProgress?.userInitiated ?? false;
     if (afterFallbackSuccess(this.features, userInitiated) === 'auth-success')
       return this.authSuccess(result);
     this.pending = result;
-    this.f.enter({ kind: 'add-device', busy: false });
+    this.flow.enter({ kind: 'add-device', busy: false });
   }
 
   private async addDevice(): Promise<void> {
-    const f = this.f;
-    const step = f.step;
-    if ((f.view as ViewOf<'add-device'>).busy) return;
-    f.update('add-device', { busy: true, error: undefined });
+    const step = this.flow.step;
+    if ((this.flow.view as ViewOf<'add-device'>).busy) return;
+    this.flow.update('add-device', { busy: true, error: undefined });
     try {
-      const device = await f.o.client.addDevice('platform', f.callOptions());
+      const device = await (await this.passageClient()).addDevice('platform', this.flow.callOptions());
       if (!device?.id) throw new Error('no device id');
-      if (step === f.step && this.pending) await this.authSuccess(this.pending);
+      if (step === this.flow.step && this.pending) await this.authSuccess(this.pending);
     } catch (error) {
-      if (step !== f.step) return;
+      if (step !== this.flow.step) return;
       this.log('adding a device failed', error);
-      f.update('add-device', { busy: false, error: { key: 'failed-to-add-this-device' } }, step);
+      this.flow.update('add-device', { busy: false, error: { key: 'failed-to-add-this-device' } }, step);
     }
   }
 
   /** AuthSuccess: remember the last login, then hand over to the host's onSuccess. */
-  async authSuccess(result: AuthResult, identifier = this.attempt?.identifier): Promise<void> {
-    const f = this.f;
+  async authSuccess(result: AuthResult, identifier = this.inProgress?.identifier): Promise<void> {
     if (!isCompleteAuthResult(result)) return;
-    f.enter({ kind: 'success' });
-    const allowed = f.app.allowed_identifier;
+    this.flow.enter({ kind: 'success' });
+    const allowed = this.flow.app.allowed_identifier;
     let remember = lastLoginIdentifier(allowed, identifier);
     if (!remember) {
       try {
-        const user = await f.o.client.currentUserInfo(f.callOptions());
+        const user = await (await this.passageClient()).currentUserInfo(this.flow.callOptions());
         remember = lastLoginIdentifier(allowed, undefined, user);
       } catch (error) {
         this.log('reading the current user failed', error);
       }
     }
-    if (remember) f.o.storage.setItem(STORAGE_KEYS.lastLogin, remember);
+    if (remember) this.flow.options.storage.setItem(STORAGE_KEYS.lastLogin, remember);
     try {
-      f.o.hooks.onSuccess(result);
+      this.flow.options.hooks.onSuccess(result);
     } catch (error) {
       this.log('onSuccess threw', error);
     }

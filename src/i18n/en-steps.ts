@@ -2,10 +2,10 @@ import { appProblemsEn } from './app-problems/en';
 
 /**
  * English strings of the views after the identifier form and of the notices shown when the app cannot
- * be loaded: they travel in the later-views chunk, which adds them to the English catalogue when it
+ * be loaded: they travel in the step-views chunk, which adds them to the English catalogue when it
  * loads (see translator.ts `addEnglish`).
  */
-export const enLater = {
+export const enSteps = {
   // Passkey login and identity verification
   'log-into-your-account': 'Log in to your account',
   'log-in-with-a-passkey': 'Log in with a passkey',

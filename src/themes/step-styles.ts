@@ -1,5 +1,5 @@
-/** The rules only the views after the identifier form use: they travel in the later-views chunk. */
-export const LATER_VIEW_STYLES = `
+/** The rules only the views after the identifier form use: they travel in the step-views chunk. */
+export const STEP_VIEW_STYLES = `
 .text{margin:0;text-align:center}
 .muted{color:var(--_muted)}
 .confirmation{margin:0;text-align:center;font-weight:600}

@@ -5,8 +5,8 @@
  */
 import type { ViewState } from '../../flow/view-state';
 import { h } from '@stencil/core';
-import { enLater } from '../../i18n/en-later';
-import { LATER_VIEW_STYLES } from '../../themes/later-styles';
+import { enSteps } from '../../i18n/en-steps';
+import { STEP_VIEW_STYLES } from '../../themes/step-styles';
 import { addEnglish } from '../../i18n/translator';
 import { addViewSheet } from '../../themes/sheets';
 import { renderMagicLinkActivation, renderMagicLinkSent } from './magic-link-views';
@@ -24,13 +24,13 @@ import {
 import type { ViewContext } from './view-context';
 
 // The English strings and the rules of these views travel with them.
-addEnglish(enLater);
-addViewSheet(LATER_VIEW_STYLES);
+addEnglish(enSteps);
+addViewSheet(STEP_VIEW_STYLES);
 
-export type LaterView = Exclude<ViewState, { kind: 'loading' | 'identifier' }>;
+export type StepView = Exclude<ViewState, { kind: 'loading' | 'identifier' }>;
 
-/** A later view (its rules are among the views' sheets since this chunk loaded). */
-export function renderLaterView(state: LaterView, ctx: ViewContext) {
+/** A step's view (its rules are among the views' sheets since this chunk loaded). */
+export function renderStepView(state: StepView, ctx: ViewContext) {
   switch (state.kind) {
     case 'magic-link-activation':
       return renderMagicLinkActivation(state, ctx);

@@ -1,4 +1,4 @@
-/** Controls only the views after the identifier form use: they travel in the later-views chunk. */
+/** Controls only the views after the identifier form use: they travel in the step-views chunk. */
 import { type FunctionalComponent, h } from '@stencil/core';
 import { button } from './controls';
 
