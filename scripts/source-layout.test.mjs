@@ -64,6 +64,9 @@ describe('the sources', () => {
 });
 
 describe('the layout checks', () => {
+  /** A dependency-cruiser run starts a Node process of its own: 2 to 7 s on a busy 2-core machine. */
+  const CRUISE_TIMEOUT = 30_000;
+
   /** dependency-cruiser's answer, with the repository's rules, for a tree of the given files. */
   function cruise(files) {
     const dir = mkdtempSync(join(tmpdir(), 'open-passage-layout-'));
@@ -83,30 +86,38 @@ describe('the layout checks', () => {
     }
   }
 
-  it('fail on a loop through three folders (a type import counts), not where the imports point one way', () => {
-    const loop = {
-      'server/src/dev/local.ts': "import { x } from '../security/loopback.js';\nexport const y = x;\n",
-      'server/src/security/loopback.ts': "import { E } from '../http/api-error.js';\nexport const x = E;\n",
-      'server/src/http/api-error.ts':
-        "import type { P } from '../dev/local.js';\nexport const E: P | 1 = 1;\n",
-    };
-    const found = cruise(loop);
-    expect(found.failed).toBe(true);
-    expect(found.output).toMatch(
-      /no-folder-loop: server\/src\/dev → \s*server\/src\/security →\s*server\/src\/http/,
-    );
-    expect(cruise({ ...loop, 'server/src/http/api-error.ts': 'export const E = 1;\n' }).failed).toBe(false);
-  });
+  it(
+    'fail on a loop through three folders (a type import counts), not where the imports point one way',
+    () => {
+      const loop = {
+        'server/src/dev/local.ts': "import { x } from '../security/loopback.js';\nexport const y = x;\n",
+        'server/src/security/loopback.ts': "import { E } from '../http/api-error.js';\nexport const x = E;\n",
+        'server/src/http/api-error.ts':
+          "import type { P } from '../dev/local.js';\nexport const E: P | 1 = 1;\n",
+      };
+      const found = cruise(loop);
+      expect(found.failed).toBe(true);
+      expect(found.output).toMatch(
+        /no-folder-loop: server\/src\/dev → \s*server\/src\/security →\s*server\/src\/http/,
+      );
+      expect(cruise({ ...loop, 'server/src/http/api-error.ts': 'export const E = 1;\n' }).failed).toBe(false);
+    },
+    CRUISE_TIMEOUT,
+  );
 
-  it('fail on an import up the layers of src/, through a subfolder too', () => {
-    const found = cruise({
-      'src/components/a/x.ts': "import { y } from '../../flow/y.js';\nexport const x = y;\n",
-      'src/components/b/w.ts': 'export const w = 1;\n',
-      'src/flow/y.ts': "import { w } from '../components/b/w.js';\nexport const y = w;\n",
-    });
-    expect(found.failed).toBe(true);
-    expect(found.output).toContain('src-layers: src/flow/y.ts → src/components/b/w.ts');
-  });
+  it(
+    'fail on an import up the layers of src/, through a subfolder too',
+    () => {
+      const found = cruise({
+        'src/components/a/x.ts': "import { y } from '../../flow/y.js';\nexport const x = y;\n",
+        'src/components/b/w.ts': 'export const w = 1;\n',
+        'src/flow/y.ts': "import { w } from '../components/b/w.js';\nexport const y = w;\n",
+      });
+      expect(found.failed).toBe(true);
+      expect(found.output).toContain('src-layers: src/flow/y.ts → src/components/b/w.ts');
+    },
+    CRUISE_TIMEOUT,
+  );
 
   it('find a docs/ path that does not exist, not one that does or one of a URL', () => {
     const text = {
