@@ -1,3 +1,7 @@
+// Hand-written because no renderer from npm fits: widdershins, the most used, is unmaintained (it
+// pins yargs 12 and markdown-it 10) and writes Slate pages with code samples; this writes the GitHub
+// Markdown the repository reads (schema limits, the answers every route shares, this API's tag order), in
+// process, so server/test/openapi/api-docs.test.ts can compare it with the committed file.
 // Writes docs/server/api.md, the server's API reference, from its OpenAPI document (what
 // GET /v1/openapi.json serves). The server is built in-process from server/dist on an in-memory SQLite
 // database, with the admin API and the dev outbox switched on so that every route is listed.

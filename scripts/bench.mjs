@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// Hand-written because npm runs one script per name: this finds the bench files of every package.
 // `npm run bench`: every benchmark of the repository (files named bench/*.bench.mjs in any package),
 // each printing its own table. Benchmarks are measurements, never pass/fail tests.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// Not orchestration: the launch flags playwright.config.ts and the benchmarks share.
 // How the benchmarks and the browser tests launch Chromium: Debian's (CHROMIUM_PATH for another one), headless.
 
 /** Headless Chromium with no connection of its own to anywhere (the machine's network is closed). */

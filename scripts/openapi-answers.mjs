@@ -1,3 +1,4 @@
+// Ajv validates; all this adds is finding a request's operation and answer schema in the document.
 // Checks real answers of the API against its OpenAPI document (GET /v1/openapi.json): the server's
 // contract tests and an e2e flow use it, so the document is shown to describe what the server sends.
 import { Ajv } from 'ajv';

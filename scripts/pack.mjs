@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// The work is npm pack, publint, arethetypeswrong and package-docs.mjs; this only runs them over the
+// four packages, for npm test and the release, and holds the size limits.
 // Packs the four published packages as the registry would get them (after `npm run build`):
 // test-results/packages/<name>-<version>.tgz plus manifest.json (name → tarball, packed size, file count).
 //

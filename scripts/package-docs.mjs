@@ -1,3 +1,5 @@
+// Hand-written because link checkers (markdown-link-check, remark-validate-links) read a repository's
+// files, not a packed tarball as a reader on npm sees it, where docs/ does not exist.
 // The documents a packed package ships, checked as a reader on npm sees them: every link of its README
 // resolves (a relative link to a file in the tarball, a link to this repository's `main` branch to a file
 // that exists here, an #anchor to a heading of its target), and its CHANGELOG.md has a dated section for

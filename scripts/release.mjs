@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+// Hand-written because no release tool fits the project's way: changesets writes its own changelog
+// from .changeset files where the project keeps Keep a Changelog entries by hand (docs/contributing.md),
+// and release-it's keep-a-changelog plugin moves one changelog, not three, and publishes folders, not
+// the tarballs npm test checked.
 // Releases the four published packages together, at one version:
 //
 //   node scripts/release.mjs <version>               bump, check, commit and tag, publish

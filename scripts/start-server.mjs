@@ -1,24 +1,19 @@
+// A test harness, not orchestration: get-port finds the port; the rest starts the server and waits.
 // The built server (server/dist/main.js) started as `npm start` would, on a free port and a fresh SQLite
 // database in a temporary folder: for the browser tests and the benchmarks.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { repoServerEnv } from './repo-server-env.mjs';
+import { parseEnv } from 'node:util';
+import getPort from 'get-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The repository's server settings, as `npm start` gives them (`node --env-file=server.env`). */
+const repoServerEnv = parseEnv(readFileSync(join(root, 'server.env'), 'utf8'));
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
+export const freePort = () => getPort();
 
 export async function startServer(env = {}) {
   const port = await freePort();

@@ -9,7 +9,7 @@ const DEBUG_PANEL_PAGES: readonly string[] = ['/passage', '/passageSuccess'];
 
 /**
  * Development only (the caller checks): serves the elements' debug panel (DEBUG_PANEL_FILE, built by
- * scripts/build-debug-panel.mjs; docs/debug-panel.md) and returns the script element the sign-in pages
+ * `npm run build:panel`; docs/debug-panel.md) and returns the script element the sign-in pages
  * get. `?attach` makes the module add a panel to the page. The file is read on every request, so a
  * rebuild shows on reload. Null when the file is missing (the elements were not built).
  */

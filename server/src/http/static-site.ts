@@ -82,7 +82,7 @@ export async function registerStaticSite(
       wildcard: false,
       index: false,
       globIgnore: [...PAGE_FILES.flatMap((file) => [file, `${file}.*`]), PAGES_FOLDER],
-      // The build writes .br/.gz beside each file (scripts/precompress.mjs): no compression per request.
+      // The build writes .br/.gz beside each file (demo/vite.config.ts): no compression per request.
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply: FastifyReply, path: string) => {
