@@ -58,18 +58,25 @@ const stages = [
         `--outputFile.json=${results}/vitest-server.json`,
       ],
     ],
+    // The packed packages in fresh apps: npm, tsc and bundlers, while the server suites mostly wait.
+    [
+      'packages in fresh apps (playwright)',
+      'npx',
+      ['playwright', 'test', '--project=packages'],
+      { E2E_JSON_FILE: `${results}/e2e-packages.json` },
+    ],
   ],
-  [['browser (playwright)', 'npx', ['playwright', 'test']]],
+  [['browser (playwright)', 'npx', ['playwright', 'test', '--project=stack']]],
 ];
 
 /** Runs one step; a step that shares its stage has its output held and printed whole when it ends. */
-function runStep([name, command, args], alone) {
+function runStep([name, command, args, env = {}], alone) {
   if (alone) process.stdout.write(`\n=== ${name}\n`);
   const started = Date.now();
   const child = spawn(command, args, {
     cwd: root,
     stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CI: '1' },
+    env: { ...process.env, CI: '1', ...env },
   });
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -112,10 +119,12 @@ for (const file of ['vitest.json', 'vitest-server.json']) {
     }
   }
 }
-const e2e = read('e2e.json');
-if (e2e) {
-  passed += e2e.stats.expected + e2e.stats.flaky;
-  failed += e2e.stats.unexpected;
+for (const file of ['e2e.json', 'e2e-packages.json']) {
+  const e2e = read(file);
+  if (e2e) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+  }
 }
 
 process.stdout.write('\n');
