@@ -6,13 +6,17 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
   outputDir: './test-results/playwright',
+  // Screenshots are named without the project (there is one browser, and the names predate projects).
+  snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON_FILE ?? 'test-results/e2e.json' }]]
+    : 'list',
   use: {
     browserName: 'chromium',
     baseURL: process.env.E2E_BASE_URL,
@@ -22,4 +26,10 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
+  // The packed packages installed in fresh apps (mostly npm, tsc and bundlers) apart from the tests of
+  // this repository's stack, so `npm test` can run them beside the server suites (--project=packages).
+  projects: [
+    { name: 'stack', testIgnore: 'packages/**', outputDir: './test-results/playwright/stack' },
+    { name: 'packages', testMatch: 'packages/**/*.e2e.ts', outputDir: './test-results/playwright/packages' },
+  ],
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check of every package, in order, stopping at nothing; fails if any step fails.
 // Ends with one line "N passed, N failed" counting the unit and browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,59 +15,88 @@ mkdirSync(results, { recursive: true });
 // another test left fails; the seed is printed so that order can be run again.
 const seed = process.env.TEST_SEED ?? String(randomInt(1, 1_000_000));
 
-const steps = [
-  ['lint', 'npm', ['run', 'lint']],
+// Each inner list runs side by side (the machine has at least two cores and these steps are single-
+// threaded: lint beside typecheck, packing beside the unit suite); the lists run one after the other.
+const stages = [
   // What is missing or older than its sources (as `npm start` does): after `npm start`, nothing.
-  ['build', 'node', ['scripts/start.mjs', '--build-only']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  // Packs the published packages (test-results/packages, which the e2e/packages tests install in
-  // fresh folders), then publint --strict, arethetypeswrong (esm-only) and the elements' size limit.
-  ['packages', 'node', ['scripts/pack.mjs', '--check']],
+  [['build', 'node', ['scripts/start.mjs', '--build-only']]],
   [
-    'unit (vitest)',
-    'npx',
+    ['lint', 'npm', ['run', 'lint']],
+    ['typecheck', 'npm', ['run', 'typecheck']],
+  ],
+  [
+    // Packs the published packages (test-results/packages, which the e2e/packages tests install in
+    // fresh folders), then publint --strict, arethetypeswrong (esm-only) and the elements' size limit.
+    ['packages', 'node', ['scripts/pack.mjs', '--check']],
     [
-      'vitest',
-      'run',
-      '--project=!server-*',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${results}/vitest.json`,
+      'unit (vitest)',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project=!server-*',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${results}/vitest.json`,
+      ],
     ],
   ],
   [
-    // Rerun this order: TEST_SEED=<seed> npm test, or npx vitest run --project=server-sqlite
-    // --sequence.shuffle --sequence.seed=<seed> (the order depends on the set of files run too).
-    `server (vitest, shuffled, seed ${seed})`,
-    'npx',
     [
-      'vitest',
-      'run',
-      '--project=server-*',
-      '--sequence.shuffle',
-      `--sequence.seed=${seed}`,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${results}/vitest-server.json`,
+      // Rerun this order: TEST_SEED=<seed> npm test, or npx vitest run --project=server-sqlite
+      // --sequence.shuffle --sequence.seed=<seed> (the order depends on the set of files run too).
+      `server (vitest, shuffled, seed ${seed})`,
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project=server-*',
+        '--sequence.shuffle',
+        `--sequence.seed=${seed}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${results}/vitest-server.json`,
+      ],
+    ],
+    // The packed packages in fresh apps: npm, tsc and bundlers, while the server suites mostly wait.
+    [
+      'packages in fresh apps (playwright)',
+      'npx',
+      ['playwright', 'test', '--project=packages'],
+      { E2E_JSON_FILE: `${results}/e2e-packages.json` },
     ],
   ],
-  ['browser (playwright)', 'npx', ['playwright', 'test']],
+  [['browser (playwright)', 'npx', ['playwright', 'test', '--project=stack']]],
 ];
 
-const failedSteps = [];
-for (const [name, command, args] of steps) {
-  process.stdout.write(`\n=== ${name}\n`);
+/** Runs one step; a step that shares its stage has its output held and printed whole when it ends. */
+function runStep([name, command, args, env = {}], alone) {
+  if (alone) process.stdout.write(`\n=== ${name}\n`);
   const started = Date.now();
-  const { status } = spawnSync(command, args, {
+  const child = spawn(command, args, {
     cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, CI: '1' },
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: '1', ...env },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n`);
-  if (status !== 0) failedSteps.push(name);
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!alone) process.stdout.write(`\n=== ${name}\n${Buffer.concat(output).toString()}`);
+      process.stdout.write(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n`);
+      resolve(status === 0);
+    });
+  });
+}
+
+const failedSteps = [];
+for (const stage of stages) {
+  const passed = await Promise.all(stage.map((step) => runStep(step, stage.length === 1)));
+  stage.forEach(([name], i) => passed[i] || failedSteps.push(name));
   // Later steps need the build; without it they would only repeat its failure.
-  if (status !== 0 && name === 'build') break;
+  if (failedSteps.includes('build')) break;
 }
 
 function read(file) {
@@ -90,10 +119,12 @@ for (const file of ['vitest.json', 'vitest-server.json']) {
     }
   }
 }
-const e2e = read('e2e.json');
-if (e2e) {
-  passed += e2e.stats.expected + e2e.stats.flaky;
-  failed += e2e.stats.unexpected;
+for (const file of ['e2e.json', 'e2e-packages.json']) {
+  const e2e = read(file);
+  if (e2e) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+  }
 }
 
 process.stdout.write('\n');
