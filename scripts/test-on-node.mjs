@@ -56,7 +56,7 @@ try {
   run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], inCopy);
   // The built server too, for the tests that start it as a user would (server/dist imports the
   // compiled wire contract, dist/contract).
-  run('node', ['scripts/build-contract.mjs'], inCopy);
+  run('npm', ['run', 'build:contract'], inCopy);
   run('npm', ['run', 'build', '-w', 'open-passage-server'], inCopy);
   run(
     'npx',

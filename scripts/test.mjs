@@ -18,8 +18,8 @@ const seed = process.env.TEST_SEED ?? String(randomInt(1, 1_000_000));
 // Each inner list runs side by side (the machine has at least two cores and these steps are single-
 // threaded: lint beside typecheck, packing beside the unit suite); the lists run one after the other.
 const stages = [
-  // What is missing or older than its sources (as `npm start` does): after `npm start`, nothing.
-  [['build', 'node', ['scripts/start.mjs', '--build-only']]],
+  // wireit builds what changed (as `npm start` does): after `npm start`, nothing.
+  [['build', 'npm', ['run', 'build']]],
   [
     ['lint', 'npm', ['run', 'lint']],
     ['typecheck', 'npm', ['run', 'typecheck']],
