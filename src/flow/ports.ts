@@ -1,5 +1,6 @@
 /** What the flow needs from the outside world, injected so the flow stays pure and testable. */
 import type { AppInfo } from '../client/app-info';
+import type { KeyValueStorage } from '../client/browser-storage';
 import type { Attachment, AuthResult, CurrentUser, PublicUser } from '../client/types';
 import type { BrowserFeatures } from '../client/features';
 import type { HostEventArgs } from './host-events';
@@ -74,13 +75,6 @@ export interface AppTarget {
   pageOrigin: string;
 }
 
-/** localStorage's shape. */
-export interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
 /** The page hosting the element. */
 export interface PagePort {
   /** `location.search`. */
@@ -118,7 +112,7 @@ export interface FlowOptions {
   client: FlowClient;
   /** The app id and API the client asks (src/flow/app-problem.ts names them when the app info fails). */
   target: AppTarget;
-  storage: KeyValueStore;
+  storage: KeyValueStorage;
   page: PagePort;
   hooks: FlowHooks;
   /** console by default; magic-link send errors and current-user failures are only logged. */
