@@ -35,7 +35,10 @@ describe('profile strings', () => {
 
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
     it(`${lang} translates every key, with the same placeholders, and repeats no sign-in string`, async () => {
-      const [signIn, profile] = await Promise.all([loaders[lang](), profileLoaders[lang]()]);
+      const [{ default: signIn }, { default: profile }] = await Promise.all([
+        loaders[lang](),
+        profileLoaders[lang](),
+      ]);
       const own: Record<string, string> = profile;
       for (const key of profileOnly) expect(own[key], `${lang} ${key}`).toBeTypeOf('string');
       for (const [key, text] of Object.entries(own)) {

@@ -14,16 +14,16 @@ addEnglish(enLater);
 addEnglish(enMetadata);
 
 /** Loaders of the non-English profile parts; a literal import() each, so bundlers split them. */
-export const profileLoaders: Record<Exclude<Language, 'en'>, () => Promise<ProfileMessages>> = {
-  de: () => import('./locales/de-profile').then((m) => m.profileDe),
-  es: () => import('./locales/es-profile').then((m) => m.profileEs),
-  fr: () => import('./locales/fr-profile').then((m) => m.profileFr),
-  it: () => import('./locales/it-profile').then((m) => m.profileIt),
-  pt: () => import('./locales/pt-profile').then((m) => m.profilePt),
-  pl: () => import('./locales/pl-profile').then((m) => m.profilePl),
-  nl: () => import('./locales/nl-profile').then((m) => m.profileNl),
-  zh: () => import('./locales/zh-profile').then((m) => m.profileZh),
-  ar: () => import('./locales/ar-profile').then((m) => m.profileAr),
+export const profileLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: ProfileMessages }>> = {
+  de: () => import('./locales/de-profile'),
+  es: () => import('./locales/es-profile'),
+  fr: () => import('./locales/fr-profile'),
+  it: () => import('./locales/it-profile'),
+  pt: () => import('./locales/pt-profile'),
+  pl: () => import('./locales/pl-profile'),
+  nl: () => import('./locales/nl-profile'),
+  zh: () => import('./locales/zh-profile'),
+  ar: () => import('./locales/ar-profile'),
 };
 
 /** English as the profile words it: its own strings over the sign-in part's. */
@@ -37,6 +37,6 @@ export function loadProfileTranslator(
   if (lang === 'en') return Promise.resolve(profileEnglish);
   return cachedTranslator(`${lang} profile`, async () => {
     const [signIn, profile] = await Promise.all([loaders[lang](), profileLoaders[lang]()]);
-    return createTranslator(lang, { ...enProfile, ...signIn, ...profile });
+    return createTranslator(lang, { ...enProfile, ...signIn.default, ...profile.default });
   });
 }

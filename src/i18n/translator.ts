@@ -58,6 +58,6 @@ export function cachedTranslator(key: string, load: () => Promise<Translator>): 
 export function loadTranslator(candidates: readonly (string | null | undefined)[]): Promise<Translator> {
   const lang = pickLanguage(candidates);
   return cachedTranslator(lang, () =>
-    loaders[lang as Exclude<Language, 'en'>]().then((messages) => createTranslator(lang, messages)),
+    loaders[lang as Exclude<Language, 'en'>]().then((module) => createTranslator(lang, module.default)),
   );
 }

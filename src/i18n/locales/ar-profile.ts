@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profileAr: ProfileMessages = {
+export default {
   'profile-title': 'حسابي',
   saved: 'تم الحفظ.',
   'try-again': 'إعادة المحاولة',
@@ -71,4 +71,4 @@ export const profileAr: ProfileMessages = {
   'sign-in-again': 'تسجيل الدخول مرة أخرى',
   'signed-out-server-unreachable': 'تم تسجيل خروجك على هذا الجهاز، لكن تعذّر الوصول إلى الخادم لإنهاء جلستك.',
   'reauthentication-required': 'لحمايتك، يُرجى تسجيل الدخول مرة أخرى قبل إجراء هذا التغيير.',
-};
+} satisfies ProfileMessages;

@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profileDe: ProfileMessages = {
+export default {
   'profile-title': 'Mein Konto',
   saved: 'Gespeichert.',
   'failed-to-load-profile': 'Dein Profil konnte nicht geladen werden.',
@@ -78,4 +78,4 @@ export const profileDe: ProfileMessages = {
     'Du bist auf diesem Gerät abgemeldet, aber der Server war nicht erreichbar, um deine Sitzung zu beenden.',
   'reauthentication-required':
     'Melde dich zu deiner Sicherheit erneut an, bevor du diese Änderung vornimmst.',
-};
+} satisfies ProfileMessages;

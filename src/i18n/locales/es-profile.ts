@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profileEs: ProfileMessages = {
+export default {
   'profile-title': 'Mi cuenta',
   saved: 'Guardado.',
   'try-again': 'Reintentar',
@@ -74,4 +74,4 @@ export const profileEs: ProfileMessages = {
   'signed-out-server-unreachable':
     'Has cerrado sesión en este dispositivo, pero no se pudo contactar con el servidor para terminar tu sesión.',
   'reauthentication-required': 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
-};
+} satisfies ProfileMessages;

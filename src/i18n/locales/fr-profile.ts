@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profileFr: ProfileMessages = {
+export default {
   'profile-title': 'Mon compte',
   'something-went-wrong': 'Un problème est survenu',
   saved: 'Enregistré.',
@@ -77,4 +77,4 @@ export const profileFr: ProfileMessages = {
   'signed-out-server-unreachable':
     'Vous êtes déconnecté sur cet appareil, mais le serveur n’a pas pu être joint pour fermer votre session.',
   'reauthentication-required': 'Pour votre sécurité, reconnectez-vous avant de faire cette modification.',
-};
+} satisfies ProfileMessages;

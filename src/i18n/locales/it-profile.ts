@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profileIt: ProfileMessages = {
+export default {
   'profile-title': 'Il mio account',
   saved: 'Salvato.',
   'failed-to-load-profile': 'Impossibile caricare il profilo.',
@@ -73,4 +73,4 @@ export const profileIt: ProfileMessages = {
   'signed-out-server-unreachable':
     'Sei uscito su questo dispositivo, ma non è stato possibile raggiungere il server per chiudere la sessione.',
   'reauthentication-required': 'Per sicurezza, accedi di nuovo prima di fare questa modifica.',
-};
+} satisfies ProfileMessages;

@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profileNl: ProfileMessages = {
+export default {
   'profile-title': 'Mijn account',
   saved: 'Opgeslagen.',
   'failed-to-load-profile': 'Je profiel kon niet worden geladen.',
@@ -74,4 +74,4 @@ export const profileNl: ProfileMessages = {
   'signed-out-server-unreachable':
     'Je bent op dit apparaat uitgelogd, maar de server was niet bereikbaar om je sessie te beëindigen.',
   'reauthentication-required': 'Log voor je veiligheid opnieuw in voordat je deze wijziging maakt.',
-};
+} satisfies ProfileMessages;

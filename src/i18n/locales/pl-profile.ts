@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profilePl: ProfileMessages = {
+export default {
   'profile-title': 'Moje konto',
   saved: 'Zapisano.',
   'failed-to-load-profile': 'Nie udało się wczytać profilu.',
@@ -74,4 +74,4 @@ export const profilePl: ProfileMessages = {
     'Wylogowano na tym urządzeniu, ale nie udało się połączyć z serwerem, aby zakończyć sesję.',
   'reauthentication-required':
     'Ze względów bezpieczeństwa zaloguj się ponownie przed wprowadzeniem tej zmiany.',
-};
+} satisfies ProfileMessages;

@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profilePt: ProfileMessages = {
+export default {
   'profile-title': 'Minha conta',
   saved: 'Salvo.',
   'failed-to-load-profile': 'Não foi possível carregar seu perfil.',
@@ -73,4 +73,4 @@ export const profilePt: ProfileMessages = {
   'signed-out-server-unreachable':
     'Você saiu neste dispositivo, mas não foi possível contatar o servidor para encerrar sua sessão.',
   'reauthentication-required': 'Por segurança, entre novamente antes de fazer esta alteração.',
-};
+} satisfies ProfileMessages;

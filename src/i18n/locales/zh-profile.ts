@@ -1,6 +1,6 @@
 import type { ProfileMessages } from '../en';
 
-export const profileZh: ProfileMessages = {
+export default {
   'profile-title': '我的账户',
   loading: '正在加载',
   saved: '已保存。',
@@ -69,4 +69,4 @@ export const profileZh: ProfileMessages = {
   'sign-in-again': '重新登录',
   'signed-out-server-unreachable': '您已在此设备上退出登录，但无法连接服务器来结束您的会话。',
   'reauthentication-required': '为了您的安全，请在进行此更改前重新登录。',
-};
+} satisfies ProfileMessages;
