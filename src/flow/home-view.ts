@@ -17,7 +17,7 @@ export interface HomeOptions {
 }
 
 /** Registration fields of the schema with their grid cells (layouts.registration, matched by id). */
-export function registrationInputs(app: AppInfo): MetadataInput[] {
+function registrationInputs(app: AppInfo): MetadataInput[] {
   const layout = new Map(app.layouts.registration.map((item) => [item.id, item]));
   return app.user_metadata_schema
     .filter((field) => field.registration)

@@ -108,7 +108,7 @@ export function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<strin
 }
 
 /** Records every call as `name(string args)` (overrides included). */
-export function recorded(base: FlowClient) {
+function recorded(base: FlowClient) {
   const calls: string[] = [];
   const client = {} as Record<string, unknown>;
   for (const [name, impl] of Object.entries(base) as [string, (...a: unknown[]) => unknown][]) {
@@ -152,7 +152,7 @@ export interface Setup {
   target?: Partial<AppTarget>;
 }
 
-export const PAGE_ORIGIN = 'http://localhost:5173';
+const PAGE_ORIGIN = 'http://localhost:5173';
 
 export async function setup(s: Setup = {}) {
   const { client: base } = fakeClient(appInfo(s.app), features(s.features), s.users);

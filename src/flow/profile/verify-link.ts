@@ -5,7 +5,7 @@ import type { IdentifierType } from '../view-state';
 import type { ProfileClient, ProfilePage } from './profile-ports';
 
 /** Ours: which identifier the link confirms, so the page can say "successfully changed email". */
-export const VERIFY_KIND_PARAMETER = 'psg_verify_type';
+const VERIFY_KIND_PARAMETER = 'psg_verify_type';
 
 const ANY_ORIGIN = 'http://profile.invalid';
 
