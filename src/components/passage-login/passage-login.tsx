@@ -48,7 +48,11 @@ import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element'
  * @part spinner - The loading spinner.
  * @part learn-more - The "What are passkeys?" disclosure.
  */
-@Component({ tag: 'passage-login', styleUrl: '../passage-auth/passage-auth.css', shadow: true })
+@Component({
+  tag: 'passage-login',
+  styleUrls: ['../../themes/elements.css', '../passage-auth/passage-auth.css'],
+  shadow: true,
+})
 export class PassageLogin extends SignInElement {
   protected signInKind(): SignInKind {
     return 'login';

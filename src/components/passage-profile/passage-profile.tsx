@@ -93,7 +93,11 @@ function pagePath(): string {
  * @part danger-link - Delete in the passkeys table.
  * @part danger-button - Delete in the confirmation dialog.
  */
-@Component({ tag: 'passage-profile', styleUrl: 'passage-profile.css', shadow: true })
+@Component({
+  tag: 'passage-profile',
+  styleUrls: ['../../themes/elements.css', 'passage-profile.css'],
+  shadow: true,
+})
 export class PassageProfile {
   @Element() host!: HTMLElement;
 

@@ -48,7 +48,11 @@ import { SignInElement, type SignInKind } from '../passage-auth/sign-in-element'
  * @part spinner - The loading spinner.
  * @part learn-more - The "What are passkeys?" disclosure.
  */
-@Component({ tag: 'passage-register', styleUrl: '../passage-auth/passage-auth.css', shadow: true })
+@Component({
+  tag: 'passage-register',
+  styleUrls: ['../../themes/elements.css', '../passage-auth/passage-auth.css'],
+  shadow: true,
+})
 export class PassageRegister extends SignInElement {
   protected signInKind(): SignInKind {
     return 'register';
