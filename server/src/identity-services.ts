@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserStatus } from 'open-passage/contract';
 import type { AppsRepository } from './apps/apps-repository.js';
 import type { Db } from './db/database.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
@@ -12,7 +13,7 @@ import { RefreshTokens } from './tokens/refresh-tokens.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { AppCache } from './apps/app-cache.js';
 import { type CredentialSummaries, noCredentials } from './users/user-views.js';
-import { type UserStatus, UsersRepository } from './users/users-repository.js';
+import { UsersRepository } from './users/users-repository.js';
 
 /**
  * The identity core other features build on (passkeys, admin, bench). Exposed as `server.identity`

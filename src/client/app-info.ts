@@ -1,6 +1,13 @@
 import type { AppInfo as ContractAppInfo, FallbackMethod } from '../contract';
 
-export type { AllowedIdentifier, FallbackMethod, LayoutItem, MetadataField, MetadataType } from '../contract';
+export type {
+  AllowedIdentifier,
+  FallbackMethod,
+  IdentifierType,
+  LayoutItem,
+  MetadataField,
+  MetadataType,
+} from '../contract';
 
 /** The `app` object of `GET /v1/apps/{appId}` (the fields the elements read). */
 export interface AppInfo extends Pick<

@@ -2,7 +2,7 @@ import type { AppInfo } from './app-info';
 import { type BrowserFeatures, conditionalUiAllowed, NO_FEATURES } from './features';
 
 /** The platform-authenticator check gives up after 1000 ms. */
-export const PLATFORM_CHECK_TIMEOUT_MS = 1000;
+const PLATFORM_CHECK_TIMEOUT_MS = 1000;
 
 /** WebAuthn is only used when the app's auth_origin is this page's origin. */
 export function checkWebauthnConfig(

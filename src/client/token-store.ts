@@ -15,7 +15,7 @@ export interface TokenStore {
   clearTokens(): void;
 }
 
-export const AUTH_TOKEN_KEY = 'psg_auth_token';
+const AUTH_TOKEN_KEY = 'psg_auth_token';
 export const REFRESH_TOKEN_KEY = 'psg_refresh_token';
 
 /** Passage's layout: auth token in localStorage and a `psg_auth_token` cookie, refresh token in localStorage. */

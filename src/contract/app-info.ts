@@ -3,6 +3,8 @@ import { AnyObject, StringEnum } from './common.js';
 
 export const AllowedIdentifier = StringEnum(['email', 'phone', 'both']);
 export type AllowedIdentifier = Static<typeof AllowedIdentifier>;
+/** One kind of identifier: what `allowed_identifier` names, besides `both`. */
+export type IdentifierType = Exclude<AllowedIdentifier, 'both'>;
 export const FallbackMethod = StringEnum(['otp', 'magic_link', 'none']);
 export type FallbackMethod = Static<typeof FallbackMethod>;
 export const MetadataType = StringEnum(['string', 'boolean', 'integer', 'date', 'phone', 'email']);
@@ -31,6 +33,7 @@ export interface LayoutItem extends Static<typeof LayoutItem> {}
 
 /** CSS custom property values of the elements' look. */
 export const Customization = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+export type Customization = Static<typeof Customization>;
 /** The same, answered as a plain map (the serializer then checks no value). */
 const CustomizationAnswer = Type.Unsafe<Static<typeof Customization>>(AnyObject);
 

@@ -10,15 +10,13 @@
 import type { AppInfo } from '../client/app-info';
 import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { FlowContext, ViewOf } from './flow-context';
-import { homeView, initialMode, linkToActivate, MAGIC_LINK_PARAM, VERIFY_LINK_PARAM } from './home-view';
+import { homeView, initialMode, linkToActivate } from './home-view';
 import { STORAGE_KEYS } from './host-events';
 import type { FlowOptions } from './ports';
 import type { SignInSteps } from './steps/sign-in-steps';
 import type { AuthMode, IdentifierView, ViewEvent, ViewState } from './view-state';
 
 type Listener = (view: ViewState) => void;
-
-export { MAGIC_LINK_PARAM, VERIFY_LINK_PARAM };
 
 let steps: Promise<typeof import('./steps/sign-in-steps')> | undefined;
 /** The steps after the identifier form, fetched once for every element of the page. */

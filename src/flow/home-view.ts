@@ -17,7 +17,7 @@ export interface HomeOptions {
 }
 
 /** Registration fields of the schema with their grid cells (layouts.registration, matched by id). */
-export function registrationInputs(app: AppInfo): MetadataInput[] {
+function registrationInputs(app: AppInfo): MetadataInput[] {
   const layout = new Map(app.layouts.registration.map((item) => [item.id, item]));
   return app.user_metadata_schema
     .filter((field) => field.registration)
@@ -45,7 +45,7 @@ export function homeView(app: AppInfo, options: HomeOptions): IdentifierView {
   };
 }
 
-export const MAGIC_LINK_PARAM = 'psg_magic_link';
+const MAGIC_LINK_PARAM = 'psg_magic_link';
 export const VERIFY_LINK_PARAM = 'psg_verify_link';
 
 /** The link this page was opened from (activation instead of the form), if any. */

@@ -1,5 +1,6 @@
 /** What the flow needs from the outside world, injected so the flow stays pure and testable. */
 import type { AppInfo } from '../client/app-info';
+import type { KeyValueStorage } from '../client/browser-storage';
 import type { PassageClient } from '../client/passage-client';
 import type { AuthResult } from '../client/types';
 import type { BrowserFeatures } from '../client/features';
@@ -66,13 +67,6 @@ export interface AppTarget {
   pageOrigin: string;
 }
 
-/** localStorage's shape. */
-export interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
 /** The page hosting the element. */
 export interface PagePort {
   /** `location.search`. */
@@ -110,7 +104,7 @@ export interface FlowOptions {
   client: FlowClient;
   /** The app id and API the client asks (src/flow/app-problem.ts names them when the app info fails). */
   target: AppTarget;
-  storage: KeyValueStore;
+  storage: KeyValueStorage;
   page: PagePort;
   hooks: FlowHooks;
   /** console by default; magic-link send errors and current-user failures are only logged. */

@@ -115,7 +115,7 @@ export function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<strin
 type FakeClient = FlowClient & PassageClientCalls;
 
 /** Records every call as `name(string args)` (overrides included). */
-export function recorded(base: FakeClient) {
+function recorded(base: FakeClient) {
   const calls: string[] = [];
   const client = {} as Record<string, unknown>;
   for (const [name, impl] of Object.entries(base) as [string, (...a: unknown[]) => unknown][]) {
@@ -161,7 +161,7 @@ export interface Setup {
   target?: Partial<AppTarget>;
 }
 
-export const PAGE_ORIGIN = 'http://localhost:5173';
+const PAGE_ORIGIN = 'http://localhost:5173';
 
 export async function setup(s: Setup = {}) {
   const { client: base } = fakeClient(appInfo(s.app), features(s.features), s.users);

@@ -8,10 +8,16 @@
  * Stability: this file is shared with el-views. Change it only additively (new optional fields,
  * new union members).
  */
-import type { AllowedIdentifier, FallbackMethod, LayoutItem, MetadataField } from '../client/app-info';
+import type {
+  AllowedIdentifier,
+  FallbackMethod,
+  IdentifierType,
+  LayoutItem,
+  MetadataField,
+} from '../client/app-info';
 import type { Attachment } from '../client/types';
 
-export type IdentifierType = 'email' | 'phone';
+export type { IdentifierType };
 export type AuthMode = 'login' | 'register';
 
 /**

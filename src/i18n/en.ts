@@ -1,9 +1,11 @@
 import type { enSteps } from './en-steps';
 import type { enMetadata } from './en-metadata';
+import type { enProfile } from './en-profile';
 
 /**
  * English strings of the first screen (the identifier form): in the main chunk. Together with
- * en-steps.ts and en-metadata.ts they are the complete reference every other language is checked against.
+ * en-steps.ts, en-metadata.ts (the sign-in part) and en-profile.ts (the profile's part) they are the
+ * one catalogue every other language is checked against.
  * Texts with a fixed wording (checked by i18n.test.ts) are reproduced exactly. Placeholders are `{name}`; see `format.ts`.
  */
 export const enFirst = {
@@ -46,7 +48,18 @@ export const enFirst = {
   'select-placeholder': 'Select...',
 } as const;
 
-/** Every message key: the first screen's, the later views' and the registration fields'. */
-export type MessageKey = keyof typeof enFirst | keyof typeof enSteps | keyof typeof enMetadata;
-/** A complete translation: every key, checked by the compiler. */
-export type Messages = { readonly [K in MessageKey]: string };
+/** The sign-in part's keys: the first screen's, the later views' and the registration fields'. */
+type SignInKey = keyof typeof enFirst | keyof typeof enSteps | keyof typeof enMetadata;
+/** Every message key, the profile's included. */
+export type MessageKey = SignInKey | keyof typeof enProfile;
+/** Some strings of the catalogue: what one chunk brings. */
+export type Catalogue = { readonly [K in MessageKey]?: string };
+/** A language's sign-in part: every key, checked by the compiler. */
+export type Messages = { readonly [K in SignInKey]: string };
+/**
+ * A language's profile part: every key only the profile shows, and the profile's own wording of a
+ * sign-in key where it differs (German addresses the visitor as "du" there).
+ */
+export type ProfileMessages = {
+  readonly [K in Exclude<keyof typeof enProfile, SignInKey>]: string;
+} & Catalogue;

@@ -19,7 +19,7 @@ describe('bundled languages', () => {
 
   for (const lang of Object.keys(loaders) as (keyof typeof loaders)[]) {
     it(`${lang} translates every English key with the same placeholders`, async () => {
-      const messages = await loaders[lang]();
+      const { default: messages } = await loaders[lang]();
       expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
       for (const [key, text] of Object.entries(en)) {
         const translated = messages[key as keyof typeof en];

@@ -5,16 +5,16 @@ export const LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'pt', 'pl', 'nl', 'zh', 
 export type Language = (typeof LANGUAGES)[number];
 
 /** Loaders for the non-English languages; a literal import() each, so bundlers split them. */
-export const loaders: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
-  de: () => import('./locales/de').then((m) => m.de),
-  es: () => import('./locales/es').then((m) => m.es),
-  fr: () => import('./locales/fr').then((m) => m.fr),
-  it: () => import('./locales/it').then((m) => m.it),
-  pt: () => import('./locales/pt').then((m) => m.pt),
-  pl: () => import('./locales/pl').then((m) => m.pl),
-  nl: () => import('./locales/nl').then((m) => m.nl),
-  zh: () => import('./locales/zh').then((m) => m.zh),
-  ar: () => import('./locales/ar').then((m) => m.ar),
+export const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Messages }>> = {
+  de: () => import('./locales/de'),
+  es: () => import('./locales/es'),
+  fr: () => import('./locales/fr'),
+  it: () => import('./locales/it'),
+  pt: () => import('./locales/pt'),
+  pl: () => import('./locales/pl'),
+  nl: () => import('./locales/nl'),
+  zh: () => import('./locales/zh'),
+  ar: () => import('./locales/ar'),
 };
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi']);

@@ -1,4 +1,4 @@
-import { enFirst, type MessageKey, type Messages } from './en';
+import { type Catalogue, enFirst, type MessageKey } from './en';
 import { format, formatParts, type Params } from './format';
 import { directionOf, type Language, loaders, pickLanguage } from './languages';
 
@@ -16,14 +16,14 @@ export interface Translator {
  * The English catalogue: the first screen's strings now, the later views' once their chunk loads.
  * Missing keys of any language fall back to it.
  */
-const englishMessages: Partial<Messages> = { ...enFirst };
+const englishMessages: Catalogue = { ...enFirst };
 
 /** Adds English strings that arrive with a lazily loaded chunk (the later views). */
-export function addEnglish(messages: Partial<Messages>): void {
+export function addEnglish(messages: Catalogue): void {
   Object.assign(englishMessages, messages);
 }
 
-export function createTranslator(lang: Language, messages: Partial<Messages> = englishMessages): Translator {
+export function createTranslator(lang: Language, messages: Catalogue = englishMessages): Translator {
   const raw = (key: MessageKey) => messages[key] ?? englishMessages[key] ?? key;
   return {
     lang,
@@ -36,23 +36,28 @@ export function createTranslator(lang: Language, messages: Partial<Messages> = e
 /** English, available synchronously so the first render never waits on a download. */
 export const english: Translator = createTranslator('en');
 
-const cache = new Map<Language, Promise<Translator>>([['en', Promise.resolve(english)]]);
+const cache = new Map<string, Promise<Translator>>([['en', Promise.resolve(english)]]);
 
 /**
- * Loads the translator for the best bundled match of the candidates (see `pickLanguage`). A language
- * chunk that fails to load falls back to English silently.
+ * The translator `load` makes, made once per `key` (a language, or a language and a part of the
+ * catalogue). A chunk that fails to load falls back to English silently, and is tried again next time.
  */
-export function loadTranslator(candidates: readonly (string | null | undefined)[]): Promise<Translator> {
-  const lang = pickLanguage(candidates);
-  let pending = cache.get(lang);
+export function cachedTranslator(key: string, load: () => Promise<Translator>): Promise<Translator> {
+  let pending = cache.get(key);
   if (!pending) {
-    pending = loaders[lang as Exclude<Language, 'en'>]()
-      .then((messages) => createTranslator(lang, messages))
-      .catch(() => {
-        cache.delete(lang);
-        return english;
-      });
-    cache.set(lang, pending);
+    pending = load().catch(() => {
+      cache.delete(key);
+      return english;
+    });
+    cache.set(key, pending);
   }
   return pending;
+}
+
+/** Loads the sign-in translator for the best bundled match of the candidates (see `pickLanguage`). */
+export function loadTranslator(candidates: readonly (string | null | undefined)[]): Promise<Translator> {
+  const lang = pickLanguage(candidates);
+  return cachedTranslator(lang, () =>
+    loaders[lang as Exclude<Language, 'en'>]().then((module) => createTranslator(lang, module.default)),
+  );
 }

@@ -1,6 +1,8 @@
+import type { Customization } from '../contract';
+
 export type ThemeMode = 'light' | 'dark';
 /** The `element_customization` / `element_customization_dark` maps of the app configuration. */
-export type Customization = Readonly<Record<string, string | number | null | undefined>>;
+export type { Customization };
 
 /**
  * The element_customization keys the elements honour (Passage 1.16's set). Kept apart from the

@@ -3,14 +3,14 @@ import Type from 'typebox';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { appNotFound } from '../http/api-error.js';
-import { CurrentUser } from 'open-passage/contract';
+import { CurrentUser, type UserStatus } from 'open-passage/contract';
 import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
-import { findUserPage } from '../users/user-list-query.js';
+import { findUserPage, UserListQuery } from '../users/user-list-query.js';
 import type { IdentityServices } from '../identity-services.js';
 import { toCurrentUser } from '../users/user-views.js';
-import type { UserRow, UserStatus } from '../users/users-repository.js';
+import type { UserRow } from '../users/users-repository.js';
 import { adminDocs, requireAdminKey } from './admin-auth.js';
 import { deleteUserAndData } from './user-removal.js';
 
@@ -20,20 +20,11 @@ export interface AdminUserRoutesOptions {
   identity: IdentityServices;
 }
 
-const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('pending')]);
 const UserParams = Type.Object({
   ...AppIdParams.properties,
   userId: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }),
 });
-const ListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' })),
-  identifier: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 320, description: 'An email address or a phone number' }),
-  ),
-  status: Type.Optional(Status),
-});
+const ListQuery = UserListQuery(100, 'An email address or a phone number');
 const UserPage = Type.Object({
   users: Type.Array(CurrentUser),
   page: Type.Integer(),

@@ -1,10 +1,10 @@
-import { ERROR_CODES } from 'open-passage/contract';
+import { ERROR_CODES, type IdentifierType } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { buildMagicLinkUrl, linkLanding } from '../magic-links/magic-link-url.js';
 import { MagicLinks } from '../magic-links/magic-links.js';
 import { LINK_LIFETIME_MS } from '../security/lifetimes.js';
-import { describeIdentifierProblem, type IdentifierType, parseIdentifier } from '../users/identifier.js';
+import { describeIdentifierProblem, parseIdentifier } from '../users/identifier.js';
 import type { IdentityServices } from '../identity-services.js';
 import { enforceSendLimits, messageLanguage } from '../sign-in/sign-in-subject.js';
 import type { UserRow } from '../users/users-repository.js';

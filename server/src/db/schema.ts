@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { UserStatus } from 'open-passage/contract';
 
 /** Table types for Kysely. JSON documents are stored as text so one schema serves SQLite and PostgreSQL. */
 export interface AppsTable {
@@ -27,7 +28,7 @@ export interface UsersTable {
   email_verified: number;
   phone: string | null;
   phone_verified: number;
-  status: 'active' | 'inactive' | 'pending';
+  status: UserStatus;
   /** JSON object or NULL. */
   user_metadata: string | null;
   login_count: Generated<number>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
+import type { IdentifierType } from 'open-passage/contract';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { servedRedirectUrl } from '../apps/app-settings.js';
@@ -66,14 +67,14 @@ const MagicLink = Type.Object({
 
 type Body = Static<typeof CreateMagicLink>;
 
-function parsed(type: 'email' | 'phone', raw: string): Identifier {
+function parsed(type: IdentifierType, raw: string): Identifier {
   const result = parseIdentifier(raw, type);
   if (!result.ok) throw invalidRequest(`${type}: ${describeIdentifierProblem(result.problem, type)}`);
   return result.identifier;
 }
 
 /** 400 unless the app signs users in with `kind` (its `allowed_identifier`). */
-function requireAllowedChannel(app: AppSettings, kind: 'email' | 'phone'): void {
+function requireAllowedChannel(app: AppSettings, kind: IdentifierType): void {
   if (app.allowed_identifier === 'both' || kind === app.allowed_identifier) return;
   const address = kind === 'phone' ? 'a phone number' : 'an email address';
   throw invalidRequest(

@@ -4,21 +4,21 @@ import { deleteUserAndData } from '../admin/user-removal.js';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { Device, EmptyBody, ERROR_CODES } from 'open-passage/contract';
+import { Device, EmptyBody, ERROR_CODES, type IdentifierType, type UserStatus } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
 import { requireApp } from './management-app.js';
 import { describeIdentifierProblem, type Identifier, parseIdentifier } from '../users/identifier.js';
 import type { IdentityServices } from '../identity-services.js';
 import { type UserMetadata, validateUserMetadata } from '../users/user-metadata.js';
-import { parseMetadata, type UserRow, type UserStatus } from '../users/users-repository.js';
+import { parseMetadata, type UserRow } from '../users/users-repository.js';
 import { deviceNotFound } from '../webauthn/webauthn-errors.js';
 import { CredentialRepository } from '../webauthn/credential-repository.js';
 import { notifyPasskeyChange } from '../webauthn/passkey-notifications.js';
 import { managementDocs } from './api-key-auth.js';
 import { ManagementUserBody, toManagementUser } from './management-user.js';
 import { sharedPathDocs } from './shared-path-docs.js';
-import { UserList, userListPage, UserListQuery } from './user-list.js';
+import { ManagementUserListQuery, UserList, userListPage } from './user-list.js';
 
 const UserParams = Type.Object({
   ...AppIdParams.properties,
@@ -48,7 +48,7 @@ const writeErrors = errorResponses(400, 401, 404, 409);
 const byKey = { constraints: { managementKey: 'bearer' } };
 
 /** An identifier of a body (`email` or `phone`), normalised; 400 when it is not one of that kind. */
-function identifierOf(type: 'email' | 'phone', raw: string): Identifier {
+function identifierOf(type: IdentifierType, raw: string): Identifier {
   const parsed = parseIdentifier(raw, type);
   if (!parsed.ok) throw invalidRequest(`${type}: ${describeIdentifierProblem(parsed.problem, type)}`);
   return parsed.identifier;
@@ -61,7 +61,7 @@ function checkedMetadata(app: AppSettings, input: Record<string, unknown>): User
 }
 
 /** Creating or changing a user to an identifier another user has (Passage's 409 naming, `user_already_…`). */
-const identifierTaken = (type: 'email' | 'phone') =>
+const identifierTaken = (type: IdentifierType) =>
   new ApiError(409, ERROR_CODES.USER_ALREADY_EXISTS, `Another user of this app already has this ${type}.`);
 
 /**
@@ -95,7 +95,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         ...managementDocs,
         summary: "List an app's users, oldest first, optionally by id, identifier or status",
         params: AppIdParams,
-        querystring: UserListQuery,
+        querystring: ManagementUserListQuery,
         response: { 200: UserList, ...errors },
       },
     },

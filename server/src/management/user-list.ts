@@ -1,23 +1,12 @@
 import Type, { type Static } from 'typebox';
 import type { IdentityServices } from '../identity-services.js';
-import { findUserPage } from '../users/user-list-query.js';
+import { findUserPage, UserListQuery } from '../users/user-list-query.js';
 import { ManagementUser, toManagementUser } from './management-user.js';
 
-const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('pending')]);
-
-export const UserListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
-  id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' })),
-  identifier: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 320,
-      description: 'An email address or a phone number (required without an API key: the auth API lookup)',
-    }),
-  ),
-  status: Type.Optional(Status),
-});
+export const ManagementUserListQuery = UserListQuery(
+  500,
+  'An email address or a phone number (required without an API key: the auth API lookup)',
+);
 
 /** Passage's `ListPaginatedUsersItem`: a user without passkeys, events or social connections. */
 const ListedUser = Type.Pick(ManagementUser, [
@@ -49,7 +38,7 @@ export const UserList = Type.Object({
 export async function userListPage(
   identity: IdentityServices,
   appId: string,
-  query: Static<typeof UserListQuery>,
+  query: UserListQuery,
 ): Promise<Static<typeof UserList>> {
   const { page, limit } = query;
   const found = await findUserPage(identity.users, appId, query);

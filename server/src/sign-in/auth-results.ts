@@ -1,11 +1,10 @@
 import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthResult } from 'open-passage/contract';
+import type { AuthResult, IdentifierType } from 'open-passage/contract';
 import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
 import type { AppCache } from '../apps/app-cache.js';
-import type { IdentifierType } from '../users/identifier.js';
 import type { UserRow, UsersRepository } from '../users/users-repository.js';
 import type { AuthTokens } from '../tokens/auth-tokens.js';
 import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from '../tokens/refresh-tokens.js';

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { IdentifierType } from 'open-passage/contract';
 import type { UsersTable } from '../db/schema.js';
 import type { UserRow } from '../users/users-repository.js';
 import type { ImportedUser } from './import-row.js';
@@ -83,7 +84,7 @@ export class BatchPlan {
     }
   }
 
-  private ownerOf(type: 'email' | 'phone', value: string | null): UserRow | undefined {
+  private ownerOf(type: IdentifierType, value: string | null): UserRow | undefined {
     const id = value === null ? undefined : this.owners[type].get(value);
     return id === undefined ? undefined : this.users.get(id);
   }

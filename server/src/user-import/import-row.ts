@@ -1,13 +1,8 @@
+import type { IdentifierType, UserStatus } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
-import {
-  describeIdentifierProblem,
-  firstInvisibleCharacter,
-  type IdentifierType,
-  parseIdentifier,
-} from '../users/identifier.js';
+import { describeIdentifierProblem, firstInvisibleCharacter, parseIdentifier } from '../users/identifier.js';
 import { parseUserTime } from '../users/user-times.js';
 import { type UserMetadata, validateUserMetadata } from '../users/user-metadata.js';
-import type { UserStatus } from '../users/users-repository.js';
 
 /** One record to import, with how reports name it (`user #3`, `line 4`). */
 export interface ImportRecord {

@@ -1,9 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { AllowedIdentifier } from 'open-passage/contract';
+import type { AllowedIdentifier, IdentifierType } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
 import { invalidRequest } from '../http/api-error.js';
-
-export type IdentifierType = 'email' | 'phone';
 
 export interface Identifier {
   type: IdentifierType;

@@ -1,14 +1,14 @@
 import { type Selectable, sql } from 'kysely';
+import type { IdentifierType, UserStatus } from 'open-passage/contract';
 import type { Db } from '../db/database.js';
 import { PreparedQuery } from '../db/prepared-query.js';
 import type { UsersTable } from '../db/schema.js';
 import { isoNow } from '../security/clock.js';
 import { newId } from '../security/random.js';
-import type { Identifier, IdentifierType } from './identifier.js';
+import type { Identifier } from './identifier.js';
 import type { UserMetadata } from './user-metadata.js';
 
 export type UserRow = Selectable<UsersTable>;
-export type UserStatus = UsersTable['status'];
 
 /** Users of all apps. Every method is scoped to an app: a user id never reaches across apps. */
 export class UsersRepository {

@@ -1,10 +1,10 @@
 import type { AppSettings } from '../apps/app-settings.js';
-import type { AuthResult, PublicUser } from 'open-passage/contract';
+import type { AuthResult, PublicUser, UserStatus } from 'open-passage/contract';
 
 /** A user as the passkey endpoints need it. */
 export interface PasskeyUser {
   id: string;
-  status: 'active' | 'inactive' | 'pending';
+  status: UserStatus;
   email: string | null;
   phone: string | null;
 }

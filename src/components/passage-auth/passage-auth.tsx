@@ -48,7 +48,11 @@ import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
  * @part spinner - The loading spinner.
  * @part learn-more - The "What are passkeys?" disclosure.
  */
-@Component({ tag: 'passage-auth', styleUrl: '../sign-in/sign-in.css', shadow: true })
+@Component({
+  tag: 'passage-auth',
+  styleUrls: ['../../themes/elements.css', '../sign-in/sign-in.css'],
+  shadow: true,
+})
 export class PassageAuth extends SignInElement {
   /** Start in register mode instead of login. */
   @Prop() initialMode: 'login' | 'register' = 'login';

@@ -48,7 +48,11 @@ import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
  * @part spinner - The loading spinner.
  * @part learn-more - The "What are passkeys?" disclosure.
  */
-@Component({ tag: 'passage-login', styleUrl: '../sign-in/sign-in.css', shadow: true })
+@Component({
+  tag: 'passage-login',
+  styleUrls: ['../../themes/elements.css', '../sign-in/sign-in.css'],
+  shadow: true,
+})
 export class PassageLogin extends SignInElement {
   protected signInKind(): SignInKind {
     return 'login';

@@ -1,12 +1,12 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import type { Device } from '../../client/types';
 import type { DevicePage } from '../../flow/profile';
-import type { ProfileTranslator } from '../../i18n/profile';
+import type { Translator } from '../../i18n';
 import { cancelOnEscape } from './escape';
 import { Paginator } from './paginator';
 
 export interface DevicesTableProps {
-  t: ProfileTranslator['t'];
+  t: Translator['t'];
   formatDate: (iso: string) => string;
   page: DevicePage;
   pageSize: number;

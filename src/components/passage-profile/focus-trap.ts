@@ -1,5 +1,5 @@
 /** What a modal dialog can focus, in order. */
-export const FOCUSABLE =
+const FOCUSABLE =
   'button:not(:disabled),input:not(:disabled),select:not(:disabled),textarea:not(:disabled),[href],[tabindex]:not([tabindex="-1"])';
 
 /**

@@ -1,11 +1,11 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import type { CurrentUser } from '../../client/types';
 import type { IdentifierType } from '../../flow/view-state';
-import type { ProfileTranslator } from '../../i18n/profile';
+import type { Translator } from '../../i18n';
 import { cancelOnEscape } from './escape';
 
 export interface LoginInfoProps {
-  t: ProfileTranslator['t'];
+  t: Translator['t'];
   user: CurrentUser;
   kinds: IdentifierType[];
   editable: boolean;

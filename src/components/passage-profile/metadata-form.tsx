@@ -3,13 +3,13 @@ import type { MetadataField } from '../../client/app-info';
 import type { MetadataValues, PlacedField } from '../../flow/profile';
 import { cancelOnEscape } from './escape';
 import { blockNonInteger, METADATA_INPUT_TYPE } from '../views/metadata-input';
-import type { ProfileMessageKey, ProfileTranslator } from '../../i18n/profile';
+import type { MessageKey, Translator } from '../../i18n';
 
 export interface MetadataFormProps {
-  t: ProfileTranslator['t'];
+  t: Translator['t'];
   fields: PlacedField[];
   values: MetadataValues;
-  errors: Record<string, ProfileMessageKey>;
+  errors: Record<string, MessageKey>;
   editing: boolean;
   editable: boolean;
   busy: boolean;
@@ -81,9 +81,7 @@ export const MetadataForm: FunctionalComponent<MetadataFormProps> = (props) => (
             <label htmlFor={`metadata-${field.field_name}`}>{field.friendly_name}</label>
             {FieldInput(props, field)}
             <p id={`metadata-${field.field_name}-error`} class="field-error" part="error" aria-live="polite">
-              {props.errors[field.field_name]
-                ? props.t(props.errors[field.field_name] as ProfileMessageKey)
-                : ''}
+              {props.errors[field.field_name] ? props.t(props.errors[field.field_name] as MessageKey) : ''}
             </p>
           </div>
         ))}

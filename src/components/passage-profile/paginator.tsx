@@ -1,9 +1,9 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import { type DevicePage, PAGE_SIZES } from '../../flow/profile';
-import type { ProfileTranslator } from '../../i18n/profile';
+import type { Translator } from '../../i18n';
 
 export interface PaginatorProps {
-  t: ProfileTranslator['t'];
+  t: Translator['t'];
   page: DevicePage;
   pageSize: number;
   onPage: (page: number) => void;

@@ -20,7 +20,8 @@ import {
   type ProfileView,
   type SignInReason,
 } from '../../flow/profile';
-import { loadProfileTranslator, profileEnglish, type ProfileTranslator } from '../../i18n/profile';
+import type { Translator } from '../../i18n';
+import { loadProfileTranslator, profileEnglish } from '../../i18n/profile';
 import { customizationFor } from '../../themes/customization';
 import { adoptStyles, CONSTRUCTABLE, cspNonce } from '../../themes/sheets';
 import { LanguageLoader } from '../shared/language';
@@ -92,7 +93,11 @@ function pagePath(): string {
  * @part danger-link - Delete in the passkeys table.
  * @part danger-button - Delete in the confirmation dialog.
  */
-@Component({ tag: 'passage-profile', styleUrl: 'passage-profile.css', shadow: true })
+@Component({
+  tag: 'passage-profile',
+  styleUrls: ['../../themes/elements.css', 'passage-profile.css'],
+  shadow: true,
+})
 export class PassageProfile {
   @Element() host!: HTMLElement;
 
@@ -117,7 +122,7 @@ export class PassageProfile {
   @Event({ eventName: 'passageProfileChange' }) profileChange!: EventEmitter<ProfileChange>;
 
   @State() view: ProfileView = initialProfileView;
-  @State() translator: ProfileTranslator = profileEnglish;
+  @State() translator: Translator = profileEnglish;
 
   private readonly systemTheme = new SystemTheme(() => forceUpdate(this));
   private readonly language = new LanguageLoader(loadProfileTranslator, (t) => (this.translator = t));

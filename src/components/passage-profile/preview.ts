@@ -31,11 +31,7 @@ const APP_FAILURES: Partial<Record<ProfileScene, Parameters<typeof failure>>> = 
 };
 
 /** Answers from the sample; changes stay in memory and are reported instead of sent. */
-export function sampleClient(
-  app: AppInfo,
-  sample: ProfileSample,
-  report: (what: string, detail: unknown) => void,
-) {
+function sampleClient(app: AppInfo, sample: ProfileSample, report: (what: string, detail: unknown) => void) {
   let { user, devices, metadata } = sample;
   const never = new Promise<never>(() => undefined);
   const failed = FAILURES[sample.scene];

@@ -1,6 +1,6 @@
 import { h } from '@stencil/core';
 import type { SignInReason } from '../../flow/profile';
-import type { ProfileMessageKey } from '../../i18n/profile';
+import type { MessageKey } from '../../i18n';
 import { DevicesTable } from './devices-table';
 import { LoginInfo } from './login-info';
 import { MetadataForm } from './metadata-form';
@@ -9,7 +9,7 @@ import type { ProfileUi } from './profile-ui';
 
 /** How the signed-out notice is announced: a sign-out the user asked for politely, one that could not
  * reach the server as an alert; "no user is logged in" (on load) not at all. */
-const SIGNED_OUT_ROLE: Partial<Record<ProfileMessageKey, 'alert' | 'status'>> = {
+const SIGNED_OUT_ROLE: Partial<Record<MessageKey, 'alert' | 'status'>> = {
   'signed-out': 'status',
   'signed-out-server-unreachable': 'alert',
 };
@@ -17,7 +17,7 @@ const SIGNED_OUT_ROLE: Partial<Record<ProfileMessageKey, 'alert' | 'status'>> = 
 /** A notice with a "Sign in again" button. */
 export function SignInNotice(
   ui: ProfileUi,
-  key: ProfileMessageKey,
+  key: MessageKey,
   reason: SignInReason,
   part: string,
   role?: 'alert' | 'status',

@@ -10,7 +10,7 @@ const DIVIDER = 'color-mix(in srgb,var(--_muted) 40%,transparent)';
  * The rules of `<passage-profile>`, on top of the shared theme (THEME_STYLES): the same documented
  * `--passage-*` variables with the same defaults as the sign-in elements, and no defaults of its own
  * but the wider container (600px). Sizes of secondary text are relative to the body size.
- * The host rules and the documented variables are in passage-profile.css.
+ * The host rules and the documented variables are in ../../themes/elements.css and passage-profile.css.
  */
 export const PROFILE_RULES = `
 .container.profile{--passage-container-max-width-default:600px}

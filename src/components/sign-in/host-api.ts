@@ -12,7 +12,7 @@ export type OnSuccess = (authResult: AuthResult) => void;
 export type OnEvent = (...event: HostEventArgs) => void;
 
 // The DOM events: a module of their own, in the elements' first chunk (./host-event-emit.ts).
-export { emitHostEvent, type HostEmitters, hostEventDomName } from './host-event-emit';
+export { type HostEmitters, hostEventDomName } from './host-event-emit';
 
 /**
  * Where a redirect_url leads once resolved against the page, when that is an http(s) URL; null for

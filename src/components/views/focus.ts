@@ -8,7 +8,7 @@ const watched = new WeakSet<HTMLElement>();
 const ACTS = ['pointerdown', 'keydown', 'click', 'input', 'focusin'] as const;
 
 /** The spinner shown while the app loads or a view's code arrives: never a view of its own for focus. */
-export const LOADING_VIEW_KEY = 'loading';
+const LOADING_VIEW_KEY = 'loading';
 
 function watch(container: HTMLElement): void {
   if (watched.has(container)) return;

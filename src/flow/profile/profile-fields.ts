@@ -10,7 +10,7 @@ export interface PlacedField {
   height: number;
 }
 
-export const GRID_COLUMNS = 6;
+const GRID_COLUMNS = 6;
 
 function clampToGrid(item: LayoutItem): Pick<PlacedField, 'column' | 'row' | 'width' | 'height'> {
   const width = Math.min(Math.max(1, item.w), GRID_COLUMNS);

@@ -5,7 +5,7 @@
 import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
 import { latest } from '../latest';
-import type { ProfileMessageKey } from '../../i18n/profile';
+import type { MessageKey } from '../../i18n';
 import type { Params } from '../../i18n/format';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { IdentifierType } from '../view-state';
@@ -202,7 +202,7 @@ export class ProfileFlow {
     const current = kind === 'email' ? user.email : user.phone;
     const field = this.t(kind === 'email' ? 'email-address' : 'phone-number').toLowerCase();
     const check = checkNewIdentifier(kind, this.view.identifierDraft, current, this.validation());
-    if (!check.ok) return this.set({ identifierError: this.t(check.error as ProfileMessageKey, { field }) });
+    if (!check.ok) return this.set({ identifierError: this.t(check.error as MessageKey, { field }) });
     const value = check.value;
     this.set({ identifierError: null });
     await this.run(
@@ -255,7 +255,7 @@ export class ProfileFlow {
   async saveMetadata(): Promise<void> {
     const check = checkMetadataForm(this.fieldList(), this.view.metadataDraft, this.validation());
     if (!check.ok) {
-      this.set({ metadataErrors: check.errors as Record<string, ProfileMessageKey> });
+      this.set({ metadataErrors: check.errors as Record<string, MessageKey> });
       return this.ports.focus({ to: 'metadata-input', invalid: true });
     }
     this.set({ metadataErrors: {} });
@@ -410,7 +410,7 @@ export class ProfileFlow {
    */
   private async run<T>(
     action: string,
-    failure: ProfileMessageKey,
+    failure: MessageKey,
     work: (client: ProfileClient) => Promise<T>,
     apply: (result: T) => void,
     fresh = this.loads.current(),
@@ -430,7 +430,7 @@ export class ProfileFlow {
     }
   }
 
-  private fail(action: string, failure: ProfileMessageKey, error: unknown): void {
+  private fail(action: string, failure: MessageKey, error: unknown): void {
     const kind = classifyFailure(error);
     if (kind === 'session-lost') {
       this.reduce({ type: 'failed', status: 'session-expired' });
@@ -447,11 +447,11 @@ export class ProfileFlow {
 
   // ---- bookkeeping ----
 
-  private announce(key: ProfileMessageKey, params?: Params): void {
+  private announce(key: MessageKey, params?: Params): void {
     this.set({ alert: null, announcement: this.t(key, params) });
   }
 
-  private t(key: ProfileMessageKey, params?: Params): string {
+  private t(key: MessageKey, params?: Params): string {
     return this.ports.translator().t(key, params);
   }
 

@@ -1,7 +1,7 @@
 /** What the profile flow needs from the outside world, injected so the flow stays pure and testable. */
 import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
-import type { ProfileTranslator } from '../../i18n/profile';
+import type { Translator } from '../../i18n';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { AppTarget } from '../ports';
 import type { IdentifierType } from '../view-state';
@@ -62,7 +62,7 @@ export interface ProfilePorts {
   /** A client for the element's current app-id and api-url; asked at every load. */
   client(): ProfileClient;
   /** The translator shown now (errors and confirmations are worded when they happen). */
-  translator(): ProfileTranslator;
+  translator(): Translator;
   /** Loads the language for the `lang` attribute, the browser and the app's default (a newer load
    * wins over an older one); resolves when done or overtaken. */
   loadLanguage(appDefault: string): Promise<void>;

@@ -1,6 +1,6 @@
 import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
-import type { ProfileMessageKey } from '../../i18n/profile';
+import type { MessageKey } from '../../i18n';
 import type { AppProblem } from '../view-state';
 import { DEFAULT_PAGE_SIZE } from './devices';
 import type { MetadataValues } from './metadata-form';
@@ -19,7 +19,7 @@ export interface ProfileView extends ProfileState {
   identifierDraft: string;
   identifierError: string | null;
   metadataDraft: MetadataValues;
-  metadataErrors: Record<string, ProfileMessageKey>;
+  metadataErrors: Record<string, MessageKey>;
   renameDraft: string;
   renameError: string | null;
   /** The passkeys table's page (0-based) and rows per page. */
@@ -32,7 +32,7 @@ export interface ProfileView extends ProfileState {
   /** An action was refused until the user signs in again; the session itself is still valid. */
   reauthenticate: boolean;
   /** What the signed-out state says. */
-  signedOutNotice: ProfileMessageKey;
+  signedOutNotice: MessageKey;
   /** A server action is under way (Save buttons are disabled). */
   busy: boolean;
 }

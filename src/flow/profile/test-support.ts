@@ -2,15 +2,18 @@
 import { vi } from 'vitest';
 import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
-import { createProfileTranslator, type ProfileTranslator } from '../../i18n/profile';
-import { profileDe } from '../../i18n/profile/locales/de';
+import type { Translator } from '../../i18n';
+import de from '../../i18n/locales/de';
+import profileDe from '../../i18n/locales/de-profile';
+import { profileEnglish } from '../../i18n/profile';
+import { createTranslator } from '../../i18n/translator';
 import { libphonenumberReader } from '../../phone/libphonenumber-reader';
 import { appInfo, publicUser } from '../test-support';
 import type { ProfileChange } from './profile-events';
 import { ProfileFlow } from './profile-flow';
 import type { FocusTarget, ProfileClient } from './profile-ports';
 
-export const german = createProfileTranslator('de', profileDe);
+export const german = createTranslator('de', { ...de, ...profileDe });
 
 /** An error as the client raises it (PassageError's shape). */
 export class ClientError extends Error {
@@ -115,7 +118,7 @@ export interface Setup {
   href?: string;
   signInUrl?: string;
   verifyLinkPath?: string;
-  translator?: ProfileTranslator;
+  translator?: Translator;
   loadLanguage?: (appDefault: string) => Promise<void>;
   loadPhoneReader?: () => Promise<typeof libphonenumberReader>;
 }
@@ -131,7 +134,7 @@ export function setup(s: Setup = {}) {
   const languages: string[] = [];
   const logged: string[] = [];
   const clients = [...(s.clients ?? [])];
-  let translator = s.translator ?? createProfileTranslator('en');
+  let translator = s.translator ?? profileEnglish;
   const loadPhoneReader = vi.fn(s.loadPhoneReader ?? (async () => libphonenumberReader));
   const flow = new ProfileFlow({
     client: () => clients.shift() ?? fake.client,
@@ -152,7 +155,7 @@ export function setup(s: Setup = {}) {
     log: (message) => void logged.push(message),
   });
   const types = () => changes.map((change) => change.type);
-  const setTranslator = (next: ProfileTranslator) => (translator = next);
+  const setTranslator = (next: Translator) => (translator = next);
   return {
     flow,
     fake,

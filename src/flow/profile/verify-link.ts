@@ -1,11 +1,11 @@
 import { VERIFY_LINK_PARAM } from '../home-view';
-import type { ProfileMessageKey } from '../../i18n/profile';
+import type { MessageKey } from '../../i18n';
 import type { FlowError } from '../ports';
 import type { IdentifierType } from '../view-state';
 import type { ProfileClient, ProfilePage } from './profile-ports';
 
 /** Ours: which identifier the link confirms, so the page can say "successfully changed email". */
-export const VERIFY_KIND_PARAMETER = 'psg_verify_type';
+const VERIFY_KIND_PARAMETER = 'psg_verify_type';
 
 const ANY_ORIGIN = 'http://profile.invalid';
 
@@ -45,11 +45,10 @@ export function readVerifyLink(href: string): VerifyLink | null {
 }
 
 /** What opening an email/phone change confirmation link gave. */
-export type LinkOutcome =
-  { ok: true; identifier: IdentifierType | null } | { ok: false; key: ProfileMessageKey };
+export type LinkOutcome = { ok: true; identifier: IdentifierType | null } | { ok: false; key: MessageKey };
 
 /** What the profile announces once a link confirmed a change. */
-export const CONFIRMED: Record<IdentifierType | 'unknown', ProfileMessageKey> = {
+export const CONFIRMED: Record<IdentifierType | 'unknown', MessageKey> = {
   email: 'successfully-changed-email',
   phone: 'successfully-changed-phone',
   unknown: 'identifier-change-confirmed',

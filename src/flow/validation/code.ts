@@ -4,7 +4,7 @@ export const CODE_LENGTH = 6;
 export type CodeInputType = 'numeric' | 'alphanumeric';
 
 /** The internal reasons a code is treated as invalid before any call is made. */
-export const CODE_PROBLEMS = {
+const CODE_PROBLEMS = {
   undefined: 'Login code is undefined.',
   length: 'Login code is invalid length.',
   id: 'Login code id is undefined.',

@@ -1,7 +1,7 @@
 /**
  * What the elements say when the app info fails (src/flow/app-problem.ts decides which), one message
- * per `AppProblem` reason, its fields as placeholders. The sign-in elements and `<passage-profile>`
- * share them: every catalogue of both spreads its language's file of this folder.
+ * per `AppProblem` reason, its fields as placeholders. Each language's sign-in part spreads its file of
+ * this folder; `<passage-profile>` shows them from there.
  */
 
 /** A translation of every message of this folder (the views render `problem.reason` as the key). */

@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsAr } from '../app-problems/ar';
 
-export const ar: Messages = {
+export default {
   'login-title': 'تسجيل الدخول',
   'register-title': 'إنشاء حساب',
   'dont-have-an-account': 'ليس لديك حساب؟',
@@ -122,4 +122,4 @@ export const ar: Messages = {
   'no-decimals': 'بدون كسور عشرية',
   'invalid-phone': 'رقم هاتف غير صالح',
   ...appProblemsAr,
-};
+} satisfies Messages;

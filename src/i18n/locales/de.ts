@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsDe } from '../app-problems/de';
 
-export const de: Messages = {
+export default {
   'login-title': 'Anmelden',
   'register-title': 'Registrieren',
   'dont-have-an-account': 'Noch kein Konto?',
@@ -129,4 +129,4 @@ export const de: Messages = {
   'no-decimals': 'keine Dezimalstellen',
   'invalid-phone': 'ungültige Telefonnummer',
   ...appProblemsDe,
-};
+} satisfies Messages;

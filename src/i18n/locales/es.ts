@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsEs } from '../app-problems/es';
 
-export const es: Messages = {
+export default {
   'login-title': 'Iniciar sesión',
   'register-title': 'Registrarse',
   'dont-have-an-account': '¿No tienes una cuenta?',
@@ -127,4 +127,4 @@ export const es: Messages = {
   'no-decimals': 'sin decimales',
   'invalid-phone': 'teléfono no válido',
   ...appProblemsEs,
-};
+} satisfies Messages;

@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsFr } from '../app-problems/fr';
 
-export const fr: Messages = {
+export default {
   'login-title': 'Se connecter',
   'register-title': "S'inscrire",
   'dont-have-an-account': "Vous n'avez pas de compte ?",
@@ -128,4 +128,4 @@ export const fr: Messages = {
   'no-decimals': 'pas de décimales',
   'invalid-phone': 'téléphone invalide',
   ...appProblemsFr,
-};
+} satisfies Messages;

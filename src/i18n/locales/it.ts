@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsIt } from '../app-problems/it';
 
-export const it: Messages = {
+export default {
   'login-title': 'Accedi',
   'register-title': 'Registrati',
   'dont-have-an-account': 'Non hai un account?',
@@ -125,4 +125,4 @@ export const it: Messages = {
   'no-decimals': 'niente decimali',
   'invalid-phone': 'telefono non valido',
   ...appProblemsIt,
-};
+} satisfies Messages;

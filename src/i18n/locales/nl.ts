@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsNl } from '../app-problems/nl';
 
-export const nl: Messages = {
+export default {
   'login-title': 'Inloggen',
   'register-title': 'Registreren',
   'dont-have-an-account': 'Nog geen account?',
@@ -127,4 +127,4 @@ export const nl: Messages = {
   'no-decimals': 'geen decimalen',
   'invalid-phone': 'ongeldig telefoonnummer',
   ...appProblemsNl,
-};
+} satisfies Messages;

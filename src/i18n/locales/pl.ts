@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsPl } from '../app-problems/pl';
 
-export const pl: Messages = {
+export default {
   'login-title': 'Zaloguj się',
   'register-title': 'Zarejestruj się',
   'dont-have-an-account': 'Nie masz konta?',
@@ -126,4 +126,4 @@ export const pl: Messages = {
   'no-decimals': 'bez części dziesiętnych',
   'invalid-phone': 'nieprawidłowy telefon',
   ...appProblemsPl,
-};
+} satisfies Messages;

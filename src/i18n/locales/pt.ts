@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsPt } from '../app-problems/pt';
 
-export const pt: Messages = {
+export default {
   'login-title': 'Entrar',
   'register-title': 'Cadastrar',
   'dont-have-an-account': 'Não tem uma conta?',
@@ -127,4 +127,4 @@ export const pt: Messages = {
   'no-decimals': 'sem casas decimais',
   'invalid-phone': 'telefone inválido',
   ...appProblemsPt,
-};
+} satisfies Messages;

@@ -1,7 +1,7 @@
 import type { Messages } from '../en';
 import { appProblemsZh } from '../app-problems/zh';
 
-export const zh: Messages = {
+export default {
   'login-title': '登录',
   'register-title': '注册',
   'dont-have-an-account': '还没有账户？',
@@ -121,4 +121,4 @@ export const zh: Messages = {
   'no-decimals': '不能有小数',
   'invalid-phone': '电话无效',
   ...appProblemsZh,
-};
+} satisfies Messages;

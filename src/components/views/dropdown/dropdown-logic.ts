@@ -156,7 +156,7 @@ export function dropdownReduce(
 }
 
 /** A key that types a character (not Shift, ArrowLeft, F5, …). */
-export const isPrintable = (key: string): boolean => [...key].length === 1 && key !== ' ';
+const isPrintable = (key: string): boolean => [...key].length === 1 && key !== ' ';
 
 /** Keys the dropdown handles itself (the browser's default action is prevented). Tab is not. */
 export function handlesKey(state: DropdownState, key: string): boolean {

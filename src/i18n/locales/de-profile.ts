@@ -1,17 +1,10 @@
 import type { ProfileMessages } from '../en';
-import { appProblemsDe } from '../../app-problems/de';
 
-export const profileDe: ProfileMessages = {
+export default {
   'profile-title': 'Mein Konto',
-  loading: 'Wird geladen',
-  'invalid-app-id': 'Diese App-ID ist ungültig.',
-  'something-went-wrong': 'Etwas ist schiefgelaufen',
   saved: 'Gespeichert.',
-  'try-again': 'Erneut versuchen',
   'failed-to-load-profile': 'Dein Profil konnte nicht geladen werden.',
   'login-info': 'Anmeldedaten',
-  'email-address': 'E-Mail-Adresse',
-  'phone-number': 'Telefonnummer',
   'not-set': 'Nicht festgelegt',
   verified: 'Bestätigt',
   unverified: 'Nicht bestätigt',
@@ -33,20 +26,11 @@ export const profileDe: ProfileMessages = {
   'identifier-updated': 'Deine {field} wurde geändert.',
   'failed-to-update-email': 'E-Mail-Adresse konnte nicht geändert werden.',
   'failed-to-update-phone': 'Telefonnummer konnte nicht geändert werden.',
-  'successfully-changed-email': 'E-Mail erfolgreich geändert',
   'successfully-changed-phone': 'Telefonnummer erfolgreich geändert',
   'identifier-change-confirmed': 'Deine Änderung ist bestätigt.',
-  'link-invalid': 'Link ungültig',
-  'verification-failed-please-try-again': 'Bestätigung fehlgeschlagen, bitte erneut versuchen',
   'read-only-profile': 'Deine Anmeldedaten können hier nicht geändert werden.',
   'personal-info': 'Persönliche Angaben',
   'enter-field': '{field} eingeben',
-  required: 'Pflichtfeld',
-  '64-letters-max': 'höchstens 63 Zeichen',
-  'invalid-date': 'ungültiges Datum',
-  'invalid-email': 'ungültige E-Mail-Adresse',
-  'no-decimals': 'keine Dezimalstellen',
-  'invalid-phone': 'ungültige Telefonnummer',
   'failed-to-update-metadata': 'Profil konnte nicht gespeichert werden.',
   'my-passkeys': 'Meine Passkeys',
   name: 'Name',
@@ -62,7 +46,6 @@ export const profileDe: ProfileMessages = {
   'device-name-is-required': 'Ein Name ist erforderlich.',
   'failed-to-rename-this-device': 'Passkey konnte nicht umbenannt werden.',
   'failed-to-revoke-this-device': 'Passkey konnte nicht gelöscht werden.',
-  'failed-to-add-this-device': 'Dieses Gerät konnte nicht hinzugefügt werden.',
   'device-added': 'Passkey hinzugefügt.',
   'device-renamed': 'Passkey umbenannt.',
   'device-deleted': 'Passkey gelöscht.',
@@ -76,9 +59,7 @@ export const profileDe: ProfileMessages = {
   'delete-passkey-text': 'Du kannst dich dann nicht mehr mit „{name}“ anmelden.',
   'delete-current-passkey-text':
     '„{name}“ ist der Passkey dieses Geräts. Danach meldest du dich hier mit einem anderen Passkey oder einer Ausweichmethode an.',
-  'learn-more': 'Mehr erfahren',
   close: 'Schließen',
-  'what-are-passkeys': 'Was sind Passkeys?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
     'Passkeys sind eine einfachere und sicherere Alternative zu Passwörtern.',
   simple: 'Einfach',
@@ -97,5 +78,4 @@ export const profileDe: ProfileMessages = {
     'Du bist auf diesem Gerät abgemeldet, aber der Server war nicht erreichbar, um deine Sitzung zu beenden.',
   'reauthentication-required':
     'Melde dich zu deiner Sicherheit erneut an, bevor du diese Änderung vornimmst.',
-  ...appProblemsDe,
-};
+} satisfies ProfileMessages;

@@ -1,16 +1,10 @@
 import type { ProfileMessages } from '../en';
-import { appProblemsNl } from '../../app-problems/nl';
 
-export const profileNl: ProfileMessages = {
+export default {
   'profile-title': 'Mijn account',
-  loading: 'Laden',
-  'invalid-app-id': 'Deze app-ID is ongeldig.',
-  'something-went-wrong': 'Er is iets misgegaan',
   saved: 'Opgeslagen.',
-  'try-again': 'Opnieuw proberen',
   'failed-to-load-profile': 'Je profiel kon niet worden geladen.',
   'login-info': 'Inloggegevens',
-  'email-address': 'E-mailadres',
   'phone-number': 'Telefoonnummer',
   'not-set': 'Niet ingesteld',
   verified: 'Geverifieerd',
@@ -19,10 +13,6 @@ export const profileNl: ProfileMessages = {
   'edit-field': '{field} bewerken',
   save: 'Opslaan',
   cancel: 'Annuleren',
-  'enter-an-email-address': 'vul een e-mailadres in',
-  'enter-a-phone-number': 'vul een telefoonnummer in',
-  'enter-a-valid-email-address': 'vul een geldig e-mailadres in',
-  'enter-a-valid-phone-number': 'vul een geldig telefoonnummer in',
   'identifier-unchanged': 'Dat is al je {field}.',
   'email-address-already-in-use': 'Dit e-mailadres is al in gebruik.',
   'phone-number-already-in-use': 'Dit telefoonnummer is al in gebruik.',
@@ -33,20 +23,11 @@ export const profileNl: ProfileMessages = {
   'identifier-updated': 'Je {field} is bijgewerkt.',
   'failed-to-update-email': 'E-mailadres bijwerken mislukt.',
   'failed-to-update-phone': 'Telefoonnummer bijwerken mislukt.',
-  'successfully-changed-email': 'e-mail gewijzigd',
   'successfully-changed-phone': 'telefoonnummer gewijzigd',
   'identifier-change-confirmed': 'Je wijziging is bevestigd.',
-  'link-invalid': 'link ongeldig',
-  'verification-failed-please-try-again': 'bevestiging mislukt, probeer het opnieuw',
   'read-only-profile': 'Je inloggegevens kunnen hier niet worden gewijzigd.',
   'personal-info': 'Persoonlijke gegevens',
   'enter-field': 'Vul {field} in',
-  required: 'verplicht',
-  '64-letters-max': 'maximaal 64 tekens',
-  'invalid-date': 'ongeldige datum',
-  'invalid-email': 'ongeldig e-mailadres',
-  'no-decimals': 'geen decimalen',
-  'invalid-phone': 'ongeldig telefoonnummer',
   'failed-to-update-metadata': 'Profiel bijwerken mislukt.',
   'my-passkeys': 'Mijn passkeys',
   name: 'Naam',
@@ -76,13 +57,10 @@ export const profileNl: ProfileMessages = {
   'delete-passkey-text': 'Je kunt dan niet meer inloggen met ‘{name}’.',
   'delete-current-passkey-text':
     '‘{name}’ is de passkey van dit apparaat. Na het verwijderen log je hier in met een andere passkey of een alternatieve methode.',
-  'learn-more': 'Meer informatie',
   close: 'Sluiten',
-  'what-are-passkeys': 'Wat zijn passkeys?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
     'Passkeys zijn een eenvoudiger en veiliger alternatief voor wachtwoorden.',
   simple: 'Eenvoudig',
-  'unlock-your-passkey': 'Ontgrendel je passkey met je vingerafdruk, gezicht of schermvergrendeling.',
   secure: 'Veilig',
   'passkey-is-unique':
     'Elke passkey hoort alleen bij deze site en kan dus niet worden gephisht of hergebruikt.',
@@ -96,5 +74,4 @@ export const profileNl: ProfileMessages = {
   'signed-out-server-unreachable':
     'Je bent op dit apparaat uitgelogd, maar de server was niet bereikbaar om je sessie te beëindigen.',
   'reauthentication-required': 'Log voor je veiligheid opnieuw in voordat je deze wijziging maakt.',
-  ...appProblemsNl,
-};
+} satisfies ProfileMessages;

@@ -1,16 +1,11 @@
 import type { ProfileMessages } from '../en';
-import { appProblemsFr } from '../../app-problems/fr';
 
-export const profileFr: ProfileMessages = {
+export default {
   'profile-title': 'Mon compte',
-  loading: 'Chargement',
-  'invalid-app-id': "Cet identifiant d'application n'est pas valide.",
   'something-went-wrong': 'Un problème est survenu',
   saved: 'Enregistré.',
-  'try-again': 'Réessayer',
   'failed-to-load-profile': 'Impossible de charger votre profil.',
   'login-info': 'Informations de connexion',
-  'email-address': 'Adresse e-mail',
   'phone-number': 'Numéro de téléphone',
   'not-set': 'Non renseigné',
   verified: 'Vérifié',
@@ -19,10 +14,6 @@ export const profileFr: ProfileMessages = {
   'edit-field': 'Modifier {field}',
   save: 'Enregistrer',
   cancel: 'Annuler',
-  'enter-an-email-address': 'saisissez une adresse e-mail',
-  'enter-a-phone-number': 'saisissez un numéro de téléphone',
-  'enter-a-valid-email-address': 'saisissez une adresse e-mail valide',
-  'enter-a-valid-phone-number': 'saisissez un numéro de téléphone valide',
   'identifier-unchanged': 'C’est déjà votre {field}.',
   'email-address-already-in-use': 'Cette adresse e-mail est déjà utilisée.',
   'phone-number-already-in-use': 'Ce numéro de téléphone est déjà utilisé.',
@@ -33,20 +24,11 @@ export const profileFr: ProfileMessages = {
   'identifier-updated': 'Votre {field} a été mis à jour.',
   'failed-to-update-email': 'Impossible de modifier l’adresse e-mail.',
   'failed-to-update-phone': 'Impossible de modifier le numéro de téléphone.',
-  'successfully-changed-email': 'e-mail modifié avec succès',
   'successfully-changed-phone': 'numéro de téléphone modifié avec succès',
   'identifier-change-confirmed': 'Votre modification est confirmée.',
-  'link-invalid': 'lien invalide',
-  'verification-failed-please-try-again': 'la vérification a échoué, veuillez réessayer',
   'read-only-profile': 'Vos informations de connexion ne peuvent pas être modifiées ici.',
   'personal-info': 'Informations personnelles',
   'enter-field': 'Saisissez {field}',
-  required: 'obligatoire',
-  '64-letters-max': '63 caractères maximum',
-  'invalid-date': 'date non valide',
-  'invalid-email': 'e-mail non valide',
-  'no-decimals': 'pas de décimales',
-  'invalid-phone': 'téléphone non valide',
   'failed-to-update-metadata': 'Impossible d’enregistrer le profil.',
   'my-passkeys': 'Mes clés d’accès',
   name: 'Nom',
@@ -76,7 +58,6 @@ export const profileFr: ProfileMessages = {
   'delete-passkey-text': 'Vous ne pourrez plus vous connecter avec « {name} ».',
   'delete-current-passkey-text':
     '« {name} » est la clé d’accès de cet appareil. Ensuite, vous vous connecterez ici avec une autre clé ou une méthode de secours.',
-  'learn-more': 'En savoir plus',
   close: 'Fermer',
   'what-are-passkeys': 'Qu’est-ce qu’une clé d’accès ?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
@@ -96,5 +77,4 @@ export const profileFr: ProfileMessages = {
   'signed-out-server-unreachable':
     'Vous êtes déconnecté sur cet appareil, mais le serveur n’a pas pu être joint pour fermer votre session.',
   'reauthentication-required': 'Pour votre sécurité, reconnectez-vous avant de faire cette modification.',
-  ...appProblemsFr,
-};
+} satisfies ProfileMessages;

@@ -1,16 +1,10 @@
 import type { ProfileMessages } from '../en';
-import { appProblemsIt } from '../../app-problems/it';
 
-export const profileIt: ProfileMessages = {
+export default {
   'profile-title': 'Il mio account',
-  loading: 'Caricamento',
-  'invalid-app-id': "Questo ID dell'app non è valido.",
-  'something-went-wrong': 'Qualcosa è andato storto',
   saved: 'Salvato.',
-  'try-again': 'Riprova',
   'failed-to-load-profile': 'Impossibile caricare il profilo.',
   'login-info': 'Dati di accesso',
-  'email-address': 'Indirizzo email',
   'phone-number': 'Numero di telefono',
   'not-set': 'Non impostato',
   verified: 'Verificato',
@@ -19,10 +13,6 @@ export const profileIt: ProfileMessages = {
   'edit-field': 'Modifica {field}',
   save: 'Salva',
   cancel: 'Annulla',
-  'enter-an-email-address': 'inserisci un indirizzo email',
-  'enter-a-phone-number': 'inserisci un numero di telefono',
-  'enter-a-valid-email-address': 'inserisci un indirizzo email valido',
-  'enter-a-valid-phone-number': 'inserisci un numero di telefono valido',
   'identifier-unchanged': 'Questo è già il tuo {field}.',
   'email-address-already-in-use': 'Questo indirizzo email è già in uso.',
   'phone-number-already-in-use': 'Questo numero di telefono è già in uso.',
@@ -33,20 +23,11 @@ export const profileIt: ProfileMessages = {
   'identifier-updated': 'Il tuo {field} è stato aggiornato.',
   'failed-to-update-email': "Impossibile aggiornare l'email.",
   'failed-to-update-phone': 'Impossibile aggiornare il telefono.',
-  'successfully-changed-email': 'email modificata correttamente',
   'successfully-changed-phone': 'numero di telefono modificato correttamente',
   'identifier-change-confirmed': 'La modifica è confermata.',
-  'link-invalid': 'link non valido',
-  'verification-failed-please-try-again': 'verifica non riuscita, riprova',
   'read-only-profile': 'I tuoi dati di accesso non possono essere modificati qui.',
   'personal-info': 'Dati personali',
   'enter-field': 'Inserisci {field}',
-  required: 'obbligatorio',
-  '64-letters-max': 'massimo 64 caratteri',
-  'invalid-date': 'data non valida',
-  'invalid-email': 'email non valida',
-  'no-decimals': 'niente decimali',
-  'invalid-phone': 'telefono non valido',
   'failed-to-update-metadata': 'Impossibile aggiornare il profilo.',
   'my-passkeys': 'Le mie passkey',
   name: 'Nome',
@@ -62,7 +43,6 @@ export const profileIt: ProfileMessages = {
   'device-name-is-required': 'Il nome è obbligatorio.',
   'failed-to-rename-this-device': 'Impossibile rinominare questa passkey.',
   'failed-to-revoke-this-device': 'Impossibile eliminare questa passkey.',
-  'failed-to-add-this-device': 'Impossibile aggiungere questo dispositivo.',
   'device-added': 'Passkey aggiunta.',
   'device-renamed': 'Passkey rinominata.',
   'device-deleted': 'Passkey eliminata.',
@@ -76,13 +56,10 @@ export const profileIt: ProfileMessages = {
   'delete-passkey-text': 'Non potrai più accedere con “{name}”.',
   'delete-current-passkey-text':
     '“{name}” è la passkey di questo dispositivo. Dopo averla eliminata accederai qui con un’altra passkey o con un metodo alternativo.',
-  'learn-more': 'Scopri di più',
   close: 'Chiudi',
-  'what-are-passkeys': 'Cosa sono le passkey?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
     'Le passkey sono un’alternativa più semplice e sicura alle password.',
   simple: 'Semplici',
-  'unlock-your-passkey': 'Sblocca la passkey con impronta, volto o blocco schermo.',
   secure: 'Sicure',
   'passkey-is-unique':
     'Ogni passkey è unica per questo sito, quindi non può essere sottratta o riutilizzata.',
@@ -96,5 +73,4 @@ export const profileIt: ProfileMessages = {
   'signed-out-server-unreachable':
     'Sei uscito su questo dispositivo, ma non è stato possibile raggiungere il server per chiudere la sessione.',
   'reauthentication-required': 'Per sicurezza, accedi di nuovo prima di fare questa modifica.',
-  ...appProblemsIt,
-};
+} satisfies ProfileMessages;

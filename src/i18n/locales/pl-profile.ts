@@ -1,16 +1,10 @@
 import type { ProfileMessages } from '../en';
-import { appProblemsPl } from '../../app-problems/pl';
 
-export const profilePl: ProfileMessages = {
+export default {
   'profile-title': 'Moje konto',
-  loading: 'Ładowanie',
-  'invalid-app-id': 'Ten identyfikator aplikacji jest nieprawidłowy.',
-  'something-went-wrong': 'Coś poszło nie tak',
   saved: 'Zapisano.',
-  'try-again': 'Spróbuj ponownie',
   'failed-to-load-profile': 'Nie udało się wczytać profilu.',
   'login-info': 'Dane logowania',
-  'email-address': 'Adres e-mail',
   'phone-number': 'Numer telefonu',
   'not-set': 'Nie ustawiono',
   verified: 'Zweryfikowany',
@@ -19,10 +13,6 @@ export const profilePl: ProfileMessages = {
   'edit-field': 'Edytuj: {field}',
   save: 'Zapisz',
   cancel: 'Anuluj',
-  'enter-an-email-address': 'wpisz adres e-mail',
-  'enter-a-phone-number': 'wpisz numer telefonu',
-  'enter-a-valid-email-address': 'wpisz prawidłowy adres e-mail',
-  'enter-a-valid-phone-number': 'wpisz prawidłowy numer telefonu',
   'identifier-unchanged': 'To już jest Twój {field}.',
   'email-address-already-in-use': 'Ten adres e-mail jest już używany.',
   'phone-number-already-in-use': 'Ten numer telefonu jest już używany.',
@@ -33,20 +23,11 @@ export const profilePl: ProfileMessages = {
   'identifier-updated': 'Zaktualizowano: {field}.',
   'failed-to-update-email': 'Nie udało się zaktualizować adresu e-mail.',
   'failed-to-update-phone': 'Nie udało się zaktualizować numeru telefonu.',
-  'successfully-changed-email': 'pomyślnie zmieniono e-mail',
   'successfully-changed-phone': 'pomyślnie zmieniono numer telefonu',
   'identifier-change-confirmed': 'Zmiana została potwierdzona.',
-  'link-invalid': 'link nieprawidłowy',
-  'verification-failed-please-try-again': 'weryfikacja nie powiodła się, spróbuj ponownie',
   'read-only-profile': 'Tutaj nie można zmienić danych logowania.',
   'personal-info': 'Dane osobowe',
   'enter-field': 'Wpisz: {field}',
-  required: 'wymagane',
-  '64-letters-max': 'maksymalnie 64 znaki',
-  'invalid-date': 'nieprawidłowa data',
-  'invalid-email': 'nieprawidłowy e-mail',
-  'no-decimals': 'bez części dziesiętnych',
-  'invalid-phone': 'nieprawidłowy telefon',
   'failed-to-update-metadata': 'Nie udało się zaktualizować profilu.',
   'my-passkeys': 'Moje klucze dostępu',
   name: 'Nazwa',
@@ -62,7 +43,6 @@ export const profilePl: ProfileMessages = {
   'device-name-is-required': 'Nazwa jest wymagana.',
   'failed-to-rename-this-device': 'Nie udało się zmienić nazwy tego klucza dostępu.',
   'failed-to-revoke-this-device': 'Nie udało się usunąć tego klucza dostępu.',
-  'failed-to-add-this-device': 'Nie udało się dodać tego urządzenia.',
   'device-added': 'Dodano klucz dostępu.',
   'device-renamed': 'Zmieniono nazwę klucza dostępu.',
   'device-deleted': 'Usunięto klucz dostępu.',
@@ -76,13 +56,10 @@ export const profilePl: ProfileMessages = {
   'delete-passkey-text': 'Nie będzie już można logować się za pomocą „{name}”.',
   'delete-current-passkey-text':
     '„{name}” to klucz dostępu tego urządzenia. Po jego usunięciu zalogujesz się tutaj innym kluczem dostępu lub metodą zapasową.',
-  'learn-more': 'Dowiedz się więcej',
   close: 'Zamknij',
-  'what-are-passkeys': 'Czym są klucze dostępu?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
     'Klucze dostępu to prostsza i bezpieczniejsza alternatywa dla haseł.',
   simple: 'Proste',
-  'unlock-your-passkey': 'Odblokuj klucz dostępu odciskiem palca, twarzą lub blokadą ekranu.',
   secure: 'Bezpieczne',
   'passkey-is-unique':
     'Każdy klucz dostępu działa tylko z tą witryną, więc nie da się go wyłudzić ani użyć ponownie.',
@@ -97,5 +74,4 @@ export const profilePl: ProfileMessages = {
     'Wylogowano na tym urządzeniu, ale nie udało się połączyć z serwerem, aby zakończyć sesję.',
   'reauthentication-required':
     'Ze względów bezpieczeństwa zaloguj się ponownie przed wprowadzeniem tej zmiany.',
-  ...appProblemsPl,
-};
+} satisfies ProfileMessages;

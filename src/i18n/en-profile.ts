@@ -1,21 +1,16 @@
-import { appProblemsEn } from '../app-problems/en';
-
 /**
- * English strings of `<passage-profile>`: bundled, and the reference its other languages are checked
- * against. The metadata and identifier messages have a fixed wording. `{name}` placeholders.
+ * English strings of `<passage-profile>`: the profile's part of the catalogue, in its element's chunk
+ * (see profile.ts). The profile also shows strings of the sign-in part (loading, the identifier and
+ * metadata errors, the app problems); a key of both parts holds the profile's own wording, which wins
+ * in the profile only. `{name}` placeholders.
  */
-export const profileEn = {
+export const enProfile = {
   'profile-title': 'My account',
-  loading: 'Loading',
-  'invalid-app-id': 'This app ID is invalid.',
-  'something-went-wrong': 'Something went wrong',
   saved: 'Saved.',
-  'try-again': 'Try again',
   'failed-to-load-profile': 'Failed to load your profile.',
 
   // Login info rows
   'login-info': 'Login info',
-  'email-address': 'Email address',
   'phone-number': 'Phone number',
   'not-set': 'Not set',
   verified: 'Verified',
@@ -24,10 +19,6 @@ export const profileEn = {
   'edit-field': 'Edit {field}',
   save: 'Save',
   cancel: 'Cancel',
-  'enter-an-email-address': 'enter an email address',
-  'enter-a-phone-number': 'enter a phone number',
-  'enter-a-valid-email-address': 'enter a valid email address',
-  'enter-a-valid-phone-number': 'enter a valid phone number',
   'identifier-unchanged': 'That is already your {field}.',
   'email-address-already-in-use': 'This email is already in use.',
   'phone-number-already-in-use': 'This phone number is already in use.',
@@ -38,22 +29,13 @@ export const profileEn = {
   'identifier-updated': 'Your {field} was updated.',
   'failed-to-update-email': 'Failed to update email.',
   'failed-to-update-phone': 'Failed to update phone.',
-  'successfully-changed-email': 'successfully changed email',
   'successfully-changed-phone': 'successfully changed phone number',
   'identifier-change-confirmed': 'Your change is confirmed.',
-  'link-invalid': 'link invalid',
-  'verification-failed-please-try-again': 'verification failed please try again',
   'read-only-profile': 'Your login info cannot be changed here.',
 
   // User metadata form
   'personal-info': 'Personal info',
   'enter-field': 'Enter {field}',
-  required: 'required',
-  '64-letters-max': '64 letters max',
-  'invalid-date': 'invalid date',
-  'invalid-email': 'invalid email',
-  'no-decimals': 'no decimals',
-  'invalid-phone': 'invalid phone',
   'failed-to-update-metadata': 'Failed to update profile.',
 
   // Passkeys table
@@ -89,13 +71,10 @@ export const profileEn = {
     '“{name}” is the passkey of this device. After deleting it you will sign in here with another passkey or a fallback method.',
 
   // Learn-more modal
-  'learn-more': 'Learn more',
   close: 'Close',
-  'what-are-passkeys': 'What are passkeys?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
     'Passkeys are a simpler and more secure alternative to passwords.',
   simple: 'Simple',
-  'unlock-your-passkey': 'Unlock your passkey with your fingerprint, face, or screen lock.',
   secure: 'Secure',
   'passkey-is-unique': 'Each passkey is unique to this site, so it cannot be phished or reused.',
   private: 'Private',
@@ -110,10 +89,4 @@ export const profileEn = {
   'signed-out-server-unreachable':
     'You are signed out on this device, but the server could not be reached to end your session.',
   'reauthentication-required': 'For your security, please sign in again before making this change.',
-
-  // The app info failed: what is misconfigured
-  ...appProblemsEn,
 } as const;
-
-export type ProfileMessageKey = keyof typeof profileEn;
-export type ProfileMessages = Record<ProfileMessageKey, string>;

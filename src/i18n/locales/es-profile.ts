@@ -1,16 +1,11 @@
 import type { ProfileMessages } from '../en';
-import { appProblemsEs } from '../../app-problems/es';
 
-export const profileEs: ProfileMessages = {
+export default {
   'profile-title': 'Mi cuenta',
-  loading: 'Cargando',
-  'invalid-app-id': 'Este ID de aplicación no es válido.',
-  'something-went-wrong': 'Algo salió mal',
   saved: 'Guardado.',
   'try-again': 'Reintentar',
   'failed-to-load-profile': 'No se pudo cargar tu perfil.',
   'login-info': 'Datos de acceso',
-  'email-address': 'Correo electrónico',
   'phone-number': 'Número de teléfono',
   'not-set': 'Sin definir',
   verified: 'Verificado',
@@ -19,10 +14,6 @@ export const profileEs: ProfileMessages = {
   'edit-field': 'Editar {field}',
   save: 'Guardar',
   cancel: 'Cancelar',
-  'enter-an-email-address': 'introduce un correo electrónico',
-  'enter-a-phone-number': 'introduce un número de teléfono',
-  'enter-a-valid-email-address': 'introduce un correo electrónico válido',
-  'enter-a-valid-phone-number': 'introduce un número de teléfono válido',
   'identifier-unchanged': 'Ese ya es tu {field}.',
   'email-address-already-in-use': 'Este correo electrónico ya está en uso.',
   'phone-number-already-in-use': 'Este número de teléfono ya está en uso.',
@@ -33,20 +24,11 @@ export const profileEs: ProfileMessages = {
   'identifier-updated': 'Tu {field} se ha actualizado.',
   'failed-to-update-email': 'No se pudo cambiar el correo electrónico.',
   'failed-to-update-phone': 'No se pudo cambiar el número de teléfono.',
-  'successfully-changed-email': 'correo cambiado correctamente',
   'successfully-changed-phone': 'número de teléfono cambiado correctamente',
   'identifier-change-confirmed': 'Tu cambio está confirmado.',
-  'link-invalid': 'enlace no válido',
-  'verification-failed-please-try-again': 'la verificación falló, inténtalo de nuevo',
   'read-only-profile': 'Tus datos de acceso no se pueden cambiar aquí.',
   'personal-info': 'Datos personales',
   'enter-field': 'Introduce {field}',
-  required: 'obligatorio',
-  '64-letters-max': 'máximo 63 caracteres',
-  'invalid-date': 'fecha no válida',
-  'invalid-email': 'correo no válido',
-  'no-decimals': 'sin decimales',
-  'invalid-phone': 'teléfono no válido',
   'failed-to-update-metadata': 'No se pudo guardar el perfil.',
   'my-passkeys': 'Mis llaves de acceso',
   name: 'Nombre',
@@ -62,7 +44,6 @@ export const profileEs: ProfileMessages = {
   'device-name-is-required': 'El nombre es obligatorio.',
   'failed-to-rename-this-device': 'No se pudo renombrar esta llave de acceso.',
   'failed-to-revoke-this-device': 'No se pudo eliminar esta llave de acceso.',
-  'failed-to-add-this-device': 'No se pudo añadir este dispositivo.',
   'device-added': 'Llave de acceso añadida.',
   'device-renamed': 'Llave de acceso renombrada.',
   'device-deleted': 'Llave de acceso eliminada.',
@@ -76,9 +57,7 @@ export const profileEs: ProfileMessages = {
   'delete-passkey-text': 'Ya no podrás iniciar sesión con «{name}».',
   'delete-current-passkey-text':
     '«{name}» es la llave de acceso de este dispositivo. Después iniciarás sesión aquí con otra llave o con un método alternativo.',
-  'learn-more': 'Más información',
   close: 'Cerrar',
-  'what-are-passkeys': '¿Qué son las llaves de acceso?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
     'Las llaves de acceso son una alternativa más sencilla y segura a las contraseñas.',
   simple: 'Sencillas',
@@ -95,5 +74,4 @@ export const profileEs: ProfileMessages = {
   'signed-out-server-unreachable':
     'Has cerrado sesión en este dispositivo, pero no se pudo contactar con el servidor para terminar tu sesión.',
   'reauthentication-required': 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
-  ...appProblemsEs,
-};
+} satisfies ProfileMessages;

@@ -1,16 +1,10 @@
 import type { ProfileMessages } from '../en';
-import { appProblemsPt } from '../../app-problems/pt';
 
-export const profilePt: ProfileMessages = {
+export default {
   'profile-title': 'Minha conta',
-  loading: 'Carregando',
-  'invalid-app-id': 'Este ID de aplicativo é inválido.',
-  'something-went-wrong': 'Algo deu errado',
   saved: 'Salvo.',
-  'try-again': 'Tentar novamente',
   'failed-to-load-profile': 'Não foi possível carregar seu perfil.',
   'login-info': 'Dados de acesso',
-  'email-address': 'Endereço de e-mail',
   'phone-number': 'Número de telefone',
   'not-set': 'Não definido',
   verified: 'Verificado',
@@ -19,10 +13,6 @@ export const profilePt: ProfileMessages = {
   'edit-field': 'Editar {field}',
   save: 'Salvar',
   cancel: 'Cancelar',
-  'enter-an-email-address': 'digite um endereço de e-mail',
-  'enter-a-phone-number': 'digite um número de telefone',
-  'enter-a-valid-email-address': 'digite um endereço de e-mail válido',
-  'enter-a-valid-phone-number': 'digite um número de telefone válido',
   'identifier-unchanged': 'Esse já é o seu {field}.',
   'email-address-already-in-use': 'Este e-mail já está em uso.',
   'phone-number-already-in-use': 'Este número de telefone já está em uso.',
@@ -33,20 +23,11 @@ export const profilePt: ProfileMessages = {
   'identifier-updated': 'Seu {field} foi atualizado.',
   'failed-to-update-email': 'Não foi possível atualizar o e-mail.',
   'failed-to-update-phone': 'Não foi possível atualizar o telefone.',
-  'successfully-changed-email': 'e-mail alterado com sucesso',
   'successfully-changed-phone': 'número de telefone alterado com sucesso',
   'identifier-change-confirmed': 'Sua alteração foi confirmada.',
-  'link-invalid': 'link inválido',
-  'verification-failed-please-try-again': 'a verificação falhou, tente novamente',
   'read-only-profile': 'Seus dados de acesso não podem ser alterados aqui.',
   'personal-info': 'Dados pessoais',
   'enter-field': 'Digite {field}',
-  required: 'obrigatório',
-  '64-letters-max': 'máximo de 64 caracteres',
-  'invalid-date': 'data inválida',
-  'invalid-email': 'e-mail inválido',
-  'no-decimals': 'sem casas decimais',
-  'invalid-phone': 'telefone inválido',
   'failed-to-update-metadata': 'Não foi possível atualizar o perfil.',
   'my-passkeys': 'Minhas chaves de acesso',
   name: 'Nome',
@@ -62,7 +43,6 @@ export const profilePt: ProfileMessages = {
   'device-name-is-required': 'O nome é obrigatório.',
   'failed-to-rename-this-device': 'Não foi possível renomear esta chave de acesso.',
   'failed-to-revoke-this-device': 'Não foi possível excluir esta chave de acesso.',
-  'failed-to-add-this-device': 'Não foi possível adicionar este dispositivo.',
   'device-added': 'Chave de acesso adicionada.',
   'device-renamed': 'Chave de acesso renomeada.',
   'device-deleted': 'Chave de acesso excluída.',
@@ -76,13 +56,10 @@ export const profilePt: ProfileMessages = {
   'delete-passkey-text': 'Você não poderá mais entrar com “{name}”.',
   'delete-current-passkey-text':
     '“{name}” é a chave de acesso deste dispositivo. Depois de excluí-la, você entrará aqui com outra chave de acesso ou um método alternativo.',
-  'learn-more': 'Saiba mais',
   close: 'Fechar',
-  'what-are-passkeys': 'O que são chaves de acesso?',
   'passkeys-are-a-simpler-and-more-secure-alternative':
     'Chaves de acesso são uma alternativa mais simples e segura às senhas.',
   simple: 'Simples',
-  'unlock-your-passkey': 'Desbloqueie sua chave de acesso com a digital, o rosto ou o bloqueio de tela.',
   secure: 'Seguras',
   'passkey-is-unique':
     'Cada chave de acesso é exclusiva deste site, então não pode ser roubada por phishing nem reutilizada.',
@@ -96,5 +73,4 @@ export const profilePt: ProfileMessages = {
   'signed-out-server-unreachable':
     'Você saiu neste dispositivo, mas não foi possível contatar o servidor para encerrar sua sessão.',
   'reauthentication-required': 'Por segurança, entre novamente antes de fazer esta alteração.',
-  ...appProblemsPt,
-};
+} satisfies ProfileMessages;

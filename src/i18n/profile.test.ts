@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { enFirst } from './en';
+import { enSteps } from './en-steps';
+import { enMetadata } from './en-metadata';
+import { enProfile } from './en-profile';
+import { placeholdersOf } from './format';
+import { LANGUAGES, loaders } from './languages';
+import { loadProfileTranslator, profileEnglish, profileLoaders } from './profile';
+import { english } from './translator';
+
+const signInEnglish: Record<string, string> = { ...enFirst, ...enSteps, ...enMetadata };
+/** The profile's English: its own wording over the sign-in part's. */
+const profileEn: Record<string, string> = { ...signInEnglish, ...enProfile };
+const profileOnly = Object.keys(enProfile).filter((key) => !(key in signInEnglish));
+
+describe('profile strings', () => {
+  it('keeps the exact English of the metadata and identifier rules', () => {
+    const t = profileEnglish.t;
+    expect(t('64-letters-max')).toBe('64 letters max');
+    expect(t('required')).toBe('required');
+    expect(t('invalid-date')).toBe('invalid date');
+    expect(t('invalid-email')).toBe('invalid email');
+    expect(t('no-decimals')).toBe('no decimals');
+    expect(t('invalid-phone')).toBe('invalid phone');
+    expect(t('enter-a-valid-email-address')).toBe('enter a valid email address');
+    expect(t('successfully-changed-email')).toBe('successfully changed email');
+    expect(t('link-invalid')).toBe('link invalid');
+    expect(t('verification-failed-please-try-again')).toBe('verification failed please try again');
+  });
+
+  it('words a key of both parts its own way in the profile only', () => {
+    expect(profileEnglish.t('phone-number')).toBe('Phone number');
+    expect(english.t('phone-number')).toBe('phone number');
+  });
+
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${lang} translates every key, with the same placeholders, and repeats no sign-in string`, async () => {
+      const [{ default: signIn }, { default: profile }] = await Promise.all([
+        loaders[lang](),
+        profileLoaders[lang](),
+      ]);
+      const own: Record<string, string> = profile;
+      for (const key of profileOnly) expect(own[key], `${lang} ${key}`).toBeTypeOf('string');
+      for (const [key, text] of Object.entries(own)) {
+        expect(key in profileEn, `${lang} ${key}`).toBe(true);
+        expect(placeholdersOf(text), `${lang} ${key}`).toEqual(placeholdersOf(profileEn[key] as string));
+        expect(text.trim(), `${lang} ${key}`).not.toBe('');
+        if (key in signIn)
+          expect(text, `${lang} ${key} repeats the sign-in part`).not.toBe(
+            signIn[key as keyof typeof signIn],
+          );
+      }
+      const translator = await loadProfileTranslator([lang]);
+      expect(translator.lang).toBe(lang);
+      expect(translator.t('my-passkeys')).toBe(own['my-passkeys']);
+      expect(translator.t('required')).toBe(signIn.required);
+    });
+  }
+
+  it('picks the first bundled language, reads right-to-left for Arabic and fills placeholders', async () => {
+    expect((await loadProfileTranslator([undefined, 'de-AT', 'fr'])).lang).toBe('de');
+    expect((await loadProfileTranslator(['ja', 'pt-BR'])).lang).toBe('pt');
+    expect(await loadProfileTranslator(['ja'])).toBe(profileEnglish);
+    const ar = await loadProfileTranslator(['ar-EG']);
+    expect(ar.dir).toBe('rtl');
+    expect(ar.t('delete-device-label', { name: 'Key' })).toBe('حذف Key');
+    expect((await loadProfileTranslator(['zh-CN'])).dir).toBe('ltr');
+    expect(profileEnglish.t('showing-page-of-n', { first: 1, last: 10, total: 25 })).toBe('1–10 of 25');
+  });
+});

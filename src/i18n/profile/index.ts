@@ -1,2 +1,0 @@
-export { type ProfileMessageKey, type ProfileMessages, profileEn } from './en';
-export * from './profile-translator';
