@@ -75,6 +75,17 @@ test('identifier messages of a phone app', async ({ page }) => {
   await expect(errorLine(el)).toHaveText('Phone not recognized.');
 });
 
+test('the picked country stays with the number across login ↔ register', async ({ page }) => {
+  const el = await openPassage(page, APPS.phone);
+  await pickCountry(el, 'United Kingdom');
+  await el.getByLabel('Phone number', { exact: true }).fill('07400 123456');
+  await el.getByRole('button', { name: 'Register here' }).click();
+  await expect(el.getByLabel('Phone number', { exact: true })).toHaveValue('07400 123456');
+  await expect(countryBox(el)).toContainText('United Kingdom');
+  await el.getByRole('button', { name: 'Login here' }).click();
+  await expect(countryBox(el)).toContainText('United Kingdom');
+});
+
 test('identifier messages of an email-or-phone app, with the dropdown following the input', async ({
   page,
 }) => {

@@ -177,7 +177,8 @@ export class AuthFlow {
       homeView(this.app!, {
         element: this.options.element,
         mode: this.mode,
-        defaultCountryCode: country ?? this.options.defaultCountryCode(),
+        defaultCountryCode: this.options.defaultCountryCode(),
+        pickedCountry: country,
         lastLogin: this.options.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined,
         identifier,
         conditionalUI,

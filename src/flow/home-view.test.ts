@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeView, initialMode, linkToActivate } from './home-view';
+import { homeView, initialMode, linkToActivate, withCountry } from './home-view';
 import { appInfo } from './test-support';
 
 describe('home view', () => {
@@ -25,6 +25,19 @@ describe('home view', () => {
       identifier: 'ann@example.com',
       defaultCountryCode: 'gb',
     });
+  });
+
+  it('keeps the country carried over from the other mode over the attribute', () => {
+    const options = {
+      element: 'auth',
+      mode: 'register',
+      defaultCountryCode: 'us',
+      conditionalUI: false,
+    } as const;
+    const carried = homeView(appInfo(), { ...options, pickedCountry: 'gb' });
+    expect(withCountry(carried, 'us').defaultCountryCode).toBe('gb');
+    // Without one, the form follows the attribute as it changes.
+    expect(withCountry(homeView(appInfo(), options), 'de').defaultCountryCode).toBe('de');
   });
 
   it('knows pages opened from a link', () => {

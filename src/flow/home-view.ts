@@ -9,6 +9,8 @@ export interface HomeOptions {
   element: 'auth' | 'login' | 'register';
   mode: AuthMode;
   defaultCountryCode: string;
+  /** The country the other mode's form held. */
+  pickedCountry?: string | undefined;
   /** The remembered last login (psg_last_login). */
   lastLogin?: string | undefined;
   /** Prefill; the last login when absent. */
@@ -38,12 +40,20 @@ export function homeView(app: AppInfo, options: HomeOptions): IdentifierView {
     branding: app.passage_branding,
     ...(options.lastLogin ? { lastLogin: options.lastLogin } : {}),
     identifier: options.identifier ?? options.lastLogin ?? '',
-    defaultCountryCode: options.defaultCountryCode,
+    defaultCountryCode: options.pickedCountry ?? options.defaultCountryCode,
+    ...(options.pickedCountry ? { pickedCountry: options.pickedCountry } : {}),
     metadata: options.mode === 'register' ? registrationInputs(app) : [],
     busy: false,
     conditionalUI: options.conditionalUI,
   };
 }
+
+/** The form's country: the one carried over from the other mode, else the element's attribute now (it
+ * may change at any time). */
+export const withCountry = (view: IdentifierView, attribute: string): IdentifierView => ({
+  ...view,
+  defaultCountryCode: view.pickedCountry ?? attribute,
+});
 
 const MAGIC_LINK_PARAM = 'psg_magic_link';
 export const VERIFY_LINK_PARAM = 'psg_verify_link';

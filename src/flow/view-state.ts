@@ -132,6 +132,9 @@ export interface IdentifierView {
   identifier: string;
   /** ISO 3166 alpha-2, lower case ('us' by default) for the country dropdown. */
   defaultCountryCode: string;
+  /** The country the other mode's form held (login ↔ register): it wins over default-country-code, so a
+   * national number keeps its country. */
+  pickedCountry?: string;
   /** Registration metadata fields (register mode; empty otherwise). */
   metadata: MetadataInput[];
   /** The validation error line (aria-live), with an optional clickable hint that toggles mode. */

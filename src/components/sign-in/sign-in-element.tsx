@@ -21,6 +21,7 @@ import {
 import { defaultStorage } from '../../client/browser-storage';
 import type { AuthResult } from '../../client/types';
 import { AuthFlow } from '../../flow/auth-flow';
+import { withCountry } from '../../flow/home-view';
 import type { IdentifierDetail, LoadedDetail } from '../../flow/host-events';
 import type { ViewState } from '../../flow/view-state';
 import { english, loadTranslator, type Translator } from '../../i18n';
@@ -249,9 +250,8 @@ export abstract class SignInElement {
 
   render() {
     const theme = this.systemTheme.mode(this.theme);
-    // The default-country-code attribute may change at any time: the form follows it.
     const view: ViewState =
-      this.view.kind === 'identifier' ? { ...this.view, defaultCountryCode: this.countryCode } : this.view;
+      this.view.kind === 'identifier' ? withCountry(this.view, this.countryCode) : this.view;
     return (
       <Host>
         {renderView(view, {
