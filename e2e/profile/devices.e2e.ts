@@ -206,8 +206,15 @@ test('paging through 25 passkeys with the page-size selector', async ({ page, se
   await expect(next).toBeDisabled();
   await collect();
   expect(seen.size).toBe(25);
+  // Next turned disabled under the pointer: the focus went to Previous, not to the page body.
+  await expect(previous).toBeFocused();
 
   await previous.click();
+  await expect(position).toHaveText('11–20 of 25');
+  await previous.click();
+  await expect(position).toHaveText('1–10 of 25');
+  await expect(next).toBeFocused();
+  await next.click();
   await expect(position).toHaveText('11–20 of 25');
   await profile.getByLabel('Rows per page').selectOption('5');
   await expect(position).toHaveText('11–15 of 25');

@@ -32,6 +32,7 @@ export const Paginator: FunctionalComponent<PaginatorProps> = ({ t, page, pageSi
       type="button"
       part="secondary-button"
       aria-label={t('previous-page')}
+      data-page="previous"
       disabled={page.page === 0}
       onClick={() => onPage(page.page - 1)}
     >
@@ -41,6 +42,7 @@ export const Paginator: FunctionalComponent<PaginatorProps> = ({ t, page, pageSi
       type="button"
       part="secondary-button"
       aria-label={t('next-page')}
+      data-page="next"
       disabled={page.page >= page.pageCount - 1}
       onClick={() => onPage(page.page + 1)}
     >

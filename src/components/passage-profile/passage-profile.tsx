@@ -46,6 +46,8 @@ function selectorOf(target: FocusTarget): string {
       return `#rename-${CSS.escape(target.deviceId)}`;
     case 'passkeys-title':
       return '#passkeys-title';
+    case 'page-button':
+      return `[data-page="${target.button}"]`;
   }
 }
 

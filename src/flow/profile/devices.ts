@@ -35,6 +35,16 @@ export function devicePage<D extends DeviceRow>(devices: D[], page: number, page
   };
 }
 
+/**
+ * The paginator button to focus after a turn to `page`: on the first or last page the pressed button
+ * turns disabled, which drops the focus to the page body, so the other one, still usable, takes it.
+ */
+export function pageButtonAfterTurn(page: DevicePage<DeviceRow>): 'previous' | 'next' | undefined {
+  if (page.pageCount < 2) return undefined;
+  if (page.page === 0) return 'next';
+  return page.page === page.pageCount - 1 ? 'previous' : undefined;
+}
+
 /** The page that keeps the row at `firstRow` (0-based) in view after the page size changes. */
 export function pageAfterResize(firstRow: number, pageSize: number): number {
   return Math.floor(Math.max(0, firstRow) / pageSize);

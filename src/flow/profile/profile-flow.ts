@@ -9,7 +9,14 @@ import type { MessageKey } from '../../i18n';
 import type { Params } from '../../i18n/format';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { IdentifierType } from '../view-state';
-import { checkDeviceName, currentDeviceId, type DevicePage, devicePage, pageAfterResize } from './devices';
+import {
+  checkDeviceName,
+  currentDeviceId,
+  type DevicePage,
+  devicePage,
+  pageAfterResize,
+  pageButtonAfterTurn,
+} from './devices';
 import { appProblem } from '../app-problem';
 import { classifyFailure, failureText } from './failures';
 import { checkNewIdentifier } from './identifier-edit';
@@ -347,8 +354,11 @@ export class ProfileFlow {
     );
   }
 
+  /** Turns the page from the paginator's previous / next button. */
   setPage(page: number): void {
     this.set({ page });
+    const button = pageButtonAfterTurn(this.devicePage());
+    if (button) this.ports.focus({ to: 'page-button', button });
   }
 
   /** Changes the rows per page, keeping the first row shown in view. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MetadataField } from '../../client/app-info';
 import { libphonenumberReader } from '../../phone/libphonenumber-reader';
-import { checkDeviceName, currentDeviceId, devicePage, pageAfterResize } from './devices';
+import {
+  checkDeviceName,
+  currentDeviceId,
+  devicePage,
+  pageAfterResize,
+  pageButtonAfterTurn,
+} from './devices';
 import { checkNewIdentifier } from './identifier-edit';
 import { checkMetadataForm, draftFromMetadata } from './metadata-form';
 import { profileFields } from './profile-fields';
@@ -128,6 +134,13 @@ describe('devices', () => {
     expect(devicePage(devices, 9, 10)).toMatchObject({ page: 2, first: 21, last: 25 });
     expect(devicePage([], 0, 10)).toMatchObject({ page: 0, pageCount: 1, first: 0, last: 0 });
     expect(pageAfterResize(20, 5)).toBe(4);
+  });
+
+  it('sends the focus to the paginator button still usable on the first and last pages', () => {
+    expect(pageButtonAfterTurn(devicePage(devices, 2, 10))).toBe('previous');
+    expect(pageButtonAfterTurn(devicePage(devices, 0, 10))).toBe('next');
+    expect(pageButtonAfterTurn(devicePage(devices, 1, 10))).toBeUndefined();
+    expect(pageButtonAfterTurn(devicePage(devices, 0, 25))).toBeUndefined();
   });
 
   it('marks the device whose credential this browser remembers for the user', () => {

@@ -44,7 +44,8 @@ export type FocusTarget =
   | { to: 'identifier-input'; kind: IdentifierType }
   | { to: 'metadata-input'; invalid: boolean }
   | { to: 'rename-input'; deviceId: string }
-  | { to: 'passkeys-title' };
+  | { to: 'passkeys-title' }
+  | { to: 'page-button'; button: 'previous' | 'next' };
 
 /** The page hosting the element. */
 export interface ProfilePage {
