@@ -16,6 +16,27 @@ test.describe('one-time code without passkeys (the fallback)', () => {
     await withoutPasskeys(page);
   });
 
+  test('"A code has been sent to …" arrives in a polite live region that was there before it', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('otp-live');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/register/otp', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const el = await openPassage(page);
+    await el.getByRole('button', { name: 'Register here' }).click();
+    await submitIdentifier(el, 'Email address', email);
+    const sent = el.locator('p.text[aria-live="polite"]');
+    await expect(sent).toHaveText('');
+    release();
+    await expect(sent).toHaveText(
+      `A one-time code has been sent to ${email}. Enter the code here to register.`,
+    );
+  });
+
   test('registers with a code from the outbox, then logs in with a new code', async ({ page }) => {
     const answers = await checkApiAnswers(page);
     const email = uniqueEmail('otp');

@@ -88,7 +88,7 @@ border-radius:var(--passage-input-box-border-radius,var(--passage-input-box-bord
 .input[readonly]{pointer-events:none;opacity:.8}
 :focus-visible{outline:2px solid var(--_focus);outline-offset:2px}
 .error{margin:0;min-height:0;color:var(--_error);font-size:13px}
-.status,.error:empty,.confirmation:empty{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.status,.error:empty,.confirmation:empty,.text:empty{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .primary,.secondary{min-height:40px;padding:8px 16px;font:inherit;cursor:pointer;justify-self:center}
 .primary{min-width:var(--passage-primary-button-width,var(--passage-primary-button-width-default));
 font-size:var(--passage-primary-button-font-size,var(--passage-primary-button-font-size-default));

@@ -15,13 +15,13 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
   return [
     <Icon name={state.codeInvalid ? 'invalid-code' : state.identifierType === 'phone' ? 'sms' : 'email'} />,
     <Title text={t.t('enter-code')} />,
-    state.sent && (
-      <Text>
-        {t.parts(state.registering ? 'enter-code-sent-register' : 'enter-code-sent', {
+    // The send ends after the view shows: the sentence arrives in a live region already there.
+    <Text live>
+      {state.sent &&
+        t.parts(state.registering ? 'enter-code-sent-register' : 'enter-code-sent', {
           identifier: <strong>{state.identifier}</strong>,
         })}
-      </Text>
-    ),
+    </Text>,
     <form
       part="form code-form"
       noValidate

@@ -2,8 +2,10 @@
 import { type FunctionalComponent, h } from '@stencil/core';
 import { button } from './controls';
 
-export const Text: FunctionalComponent<{ muted?: boolean }> = ({ muted }, children) => (
-  <p class={muted ? 'text muted' : 'text'} part="text">
+/** A paragraph; `live` makes it a polite live region, in place before its text arrives so that the
+ * text is announced. */
+export const Text: FunctionalComponent<{ muted?: boolean; live?: boolean }> = ({ muted, live }, children) => (
+  <p class={muted ? 'text muted' : 'text'} part="text" aria-live={live ? 'polite' : undefined}>
     {children}
   </p>
 );
