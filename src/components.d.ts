@@ -208,6 +208,10 @@ export namespace Components {
           * Only this view (an id from src/dev/view-catalogue.ts); all when unset.
          */
         "view"?: string;
+        /**
+          * The width in CSS pixels each view gets, as a phone of that width gives it (`320`, `390`): the layout tests' setting. Unset, a sign-in view gets 300 px and a profile scene 632 px.
+         */
+        "width"?: string;
     }
     /**
      * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
@@ -725,6 +729,10 @@ declare namespace LocalJSX {
           * Only this view (an id from src/dev/view-catalogue.ts); all when unset.
          */
         "view"?: string;
+        /**
+          * The width in CSS pixels each view gets, as a phone of that width gives it (`320`, `390`): the layout tests' setting. Unset, a sign-in view gets 300 px and a profile scene 632 px.
+         */
+        "width"?: string;
     }
     /**
      * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
@@ -790,6 +798,7 @@ declare namespace LocalJSX {
         "theme": string;
         "language": string;
         "view": string;
+        "width": string;
     }
     interface PassageViewPreviewAttributes {
         "theme": 'light' | 'dark';

@@ -29,6 +29,11 @@ export class PassageViewGallery {
   @Prop() language?: string;
   /** Only this view (an id from src/dev/view-catalogue.ts); all when unset. */
   @Prop() view?: string;
+  /**
+   * The width in CSS pixels each view gets, as a phone of that width gives it (`320`, `390`): the
+   * layout tests' setting. Unset, a sign-in view gets 300 px and a profile scene 632 px.
+   */
+  @Prop() width?: string;
 
   private query = new URLSearchParams(globalThis.location?.search ?? '');
 
@@ -71,8 +76,11 @@ export class PassageViewGallery {
     const theme = this.only(this.theme, 'theme');
     const language = this.only(this.language, 'language');
     const entries = this.entries();
+    const width = Number(this.only(this.width, 'width'));
+    // Set through the CSSOM, which the page's strict policy allows (a style attribute it would not).
+    const style = width > 0 ? { '--view-width': `${width}px` } : undefined;
     return (
-      <Host>
+      <Host style={style}>
         <main>
           <h1>View gallery</h1>
           <p>

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { openGallery } from './gallery-page';
+import { auditGalleryLayout } from './layout-audit';
+
+/**
+ * Every view of the gallery at a phone's width (docs/view-gallery.md): nothing spills out of the
+ * widget's card or is cut, no word breaks over lines it would fit on, no two controls overlap, stacked
+ * buttons share one width, and error lines keep their distance from the next label. One page per width
+ * and theme, every view checked in it at once (layout-audit.ts).
+ */
+
+const WIDTHS = [320, 390] as const;
+const PAGES = [
+  { name: 'light', query: 'theme=light&language=en' },
+  { name: 'dark', query: 'theme=dark&language=en' },
+  { name: 'Arabic (right to left)', query: 'theme=light&language=ar' },
+] as const;
+
+for (const width of WIDTHS) {
+  for (const { name, query } of PAGES) {
+    test(`every view fits a ${width} px wide page: ${name}`, async ({ browser }) => {
+      // Known defects, fixed in the styles next: then this line goes.
+      test.fail();
+      const page = await browser.newPage({
+        baseURL: process.env.E2E_BASE_URL,
+        viewport: { width, height: 800 },
+        timezoneId: 'UTC',
+        reducedMotion: 'reduce',
+      });
+      try {
+        await openGallery(page, `?${query}&width=${width}`);
+        expect(await page.evaluate(auditGalleryLayout)).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+}
