@@ -25,23 +25,24 @@ export function auditGalleryLayout(): string[] {
       continue;
     }
     const dialog = root.querySelector<HTMLElement>('dialog[open]');
-    // The profile's page sections hold buttons of several kinds, not one stack of actions like a view or a dialog.
-    const stack = dialog !== null || figure.querySelector('passage-view-preview') !== null;
-    for (const problem of auditBox(dialog ?? card, dialog ? 'dialog' : 'card', stack))
-      problems.push(`${where}: ${problem}`);
+    const kind = dialog ? 'dialog' : figure.querySelector('passage-view-preview') ? 'view' : 'profile';
+    for (const problem of auditBox(dialog ?? card, kind)) problems.push(`${where}: ${problem}`);
   }
   return problems;
 
   /** What is wrong in one box: spills, clipped or scrolled content, broken words, overlaps, buttons. */
-  function auditBox(box: HTMLElement, name: string, stack: boolean): string[] {
+  function auditBox(box: HTMLElement, kind: 'view' | 'dialog' | 'profile'): string[] {
     const elements = [...box.querySelectorAll<HTMLElement>('*')].filter(shown);
+    const name = kind === 'dialog' ? 'dialog' : 'card';
     return [
       ...spills(box, name, elements),
       ...clipped([box, ...elements]),
       ...brokenWords(box),
       ...overlaps(elements.filter(isControl)),
-      ...(stack ? stackedWidths(elements.filter(isActionButton)) : []),
+      // The profile's page sections hold buttons of several kinds, not one stack of actions.
+      ...(kind === 'profile' ? [] : stackedWidths(elements.filter(isActionButton))),
       ...errorGaps(elements),
+      ...(kind === 'view' ? uncentredErrors(elements) : []),
     ];
   }
 
@@ -102,19 +103,32 @@ export function auditGalleryLayout(): string[] {
     return found;
   }
 
-  /** Elements that cut or scroll what they hold (the text of a too narrow button, a table wider than its card). */
+  /**
+   * Elements that cut or scroll what they hold (the text of a too narrow button, a table wider than
+   * its card). A text cut with an ellipsis passes when its whole text is in a `title` (a tooltip) on it
+   * or around it: a long country name in the phone field's country box.
+   */
   function clipped(elements: HTMLElement[]): string[] {
     return elements
       .filter((element) => !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
-      .filter(
-        (element) =>
-          element.scrollWidth > element.clientWidth + SLACK &&
-          getComputedStyle(element).overflowX !== 'visible',
-      )
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return element.scrollWidth > element.clientWidth + SLACK && style.overflowX !== 'visible';
+      })
+      .filter((element) => !ellipsisWithTitle(element))
       .map(
         (element) =>
           `${describe(element)} cuts its content (${element.scrollWidth} px in ${element.clientWidth} px)`,
       );
+  }
+
+  function ellipsisWithTitle(element: HTMLElement): boolean {
+    const text = element.textContent?.trim();
+    return (
+      getComputedStyle(element).textOverflow === 'ellipsis' &&
+      !!text &&
+      element.closest('[title]')?.getAttribute('title') === text
+    );
   }
 
   function textNodes(box: HTMLElement): Text[] {
@@ -206,5 +220,13 @@ export function auditGalleryLayout(): string[] {
       }
     }
     return found;
+  }
+
+  /** A sign-in view centres its content, so its error lines too (a field's in the metadata grid keeps to its field). */
+  function uncentredErrors(elements: HTMLElement[]): string[] {
+    return elements
+      .filter((element) => element.matches('[part~="error"]') && !element.closest('[part~="metadata-grid"]'))
+      .filter((error) => error.textContent?.trim() && getComputedStyle(error).textAlign !== 'center')
+      .map((error) => `error ${describe(error)} is not centred`);
   }
 }
