@@ -115,8 +115,11 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
               {page.rows.map((device) => (
                 <tr key={device.id} data-device-id={device.id} part="device-row">
                   <th scope="row">{NameCell(props, device)}</th>
-                  <td class="date">{props.formatDate(device.created_at)}</td>
-                  <td class="date">
+                  {/* data-label: the column's name beside the date where narrow rows hide the header (profile.css). */}
+                  <td class="date" data-label={t('added-time')}>
+                    {props.formatDate(device.created_at)}
+                  </td>
+                  <td class="date" data-label={t('last-login')}>
                     {device.last_login_at ? props.formatDate(device.last_login_at) : t('never')}
                   </td>
                   <td class="actions">

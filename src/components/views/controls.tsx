@@ -75,21 +75,13 @@ export const LiveText: FunctionalComponent<{
   </p>
 );
 
-/** The error line of a field or view (`centred` under a centred layout): announced each time the
- * flow raises a message. */
+/** The error line of a field or view: announced each time the flow raises a message. */
 export const ErrorLine: FunctionalComponent<{
   id: string;
   t: Translator;
   message?: Message | undefined;
-  centred?: boolean;
-}> = ({ id, t, message, centred }) => (
-  <LiveText
-    id={id}
-    cls={centred ? 'error centred' : 'error'}
-    part="error"
-    text={message && messageText(t, message)}
-    of={message}
-  />
+}> = ({ id, t, message }) => (
+  <LiveText id={id} cls="error" part="error" text={message && messageText(t, message)} of={message} />
 );
 
 export const Spinner: FunctionalComponent<{ label: string }> = ({ label }) => (

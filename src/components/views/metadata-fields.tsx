@@ -37,49 +37,52 @@ export const MetadataFields: FunctionalComponent<{
   t: Translator;
   readonly?: boolean;
 }> = ({ inputs, t, readonly }) => (
-  <div class="grid" part="metadata-grid">
-    {inputs.map(({ field, layout, value, error }) => {
-      const id = `passage-meta-${field.field_name}`;
-      const errorId = `${id}-error`;
-      const errorText = error ? messageText(t, error) : undefined;
-      const common = {
-        id,
-        name: `${NAME_PREFIX}${field.field_name}`,
-        'aria-invalid': errorText ? 'true' : 'false',
-        'aria-describedby': errorId,
-        readOnly: readonly,
-        disabled: readonly && field.type === 'boolean',
-      };
-      return (
-        <div class="field" part={`metadata-field metadata-field-${field.type}`} style={cell(layout)}>
-          {field.type === 'boolean' ? (
-            <div class="checkbox">
-              <input {...common} type="checkbox" part="checkbox" checked={value === true} />
-              <label htmlFor={id} part="label">
-                {field.friendly_name}
-              </label>
-            </div>
-          ) : (
-            [
-              <label htmlFor={id} part="label">
-                {field.friendly_name}
-              </label>,
-              <input
-                {...common}
-                class="input"
-                part="input metadata-input"
-                type={METADATA_INPUT_TYPE[field.type]}
-                inputMode={field.type === 'integer' ? 'numeric' : undefined}
-                autocomplete={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'off'}
-                defaultValue={value === undefined ? '' : String(value)}
-                onKeyDown={field.type === 'integer' ? blockNonInteger : undefined}
-              />,
-            ]
-          )}
-          <ErrorLine id={errorId} t={t} message={error} />
-        </div>
-      );
-    })}
+  // The frame is the size container the grid's narrow layout queries (a grid cannot query itself).
+  <div class="grid-frame">
+    <div class="grid" part="metadata-grid">
+      {inputs.map(({ field, layout, value, error }) => {
+        const id = `passage-meta-${field.field_name}`;
+        const errorId = `${id}-error`;
+        const errorText = error ? messageText(t, error) : undefined;
+        const common = {
+          id,
+          name: `${NAME_PREFIX}${field.field_name}`,
+          'aria-invalid': errorText ? 'true' : 'false',
+          'aria-describedby': errorId,
+          readOnly: readonly,
+          disabled: readonly && field.type === 'boolean',
+        };
+        return (
+          <div class="field" part={`metadata-field metadata-field-${field.type}`} style={cell(layout)}>
+            {field.type === 'boolean' ? (
+              <div class="checkbox">
+                <input {...common} type="checkbox" part="checkbox" checked={value === true} />
+                <label htmlFor={id} part="label">
+                  {field.friendly_name}
+                </label>
+              </div>
+            ) : (
+              [
+                <label htmlFor={id} part="label">
+                  {field.friendly_name}
+                </label>,
+                <input
+                  {...common}
+                  class="input"
+                  part="input metadata-input"
+                  type={METADATA_INPUT_TYPE[field.type]}
+                  inputMode={field.type === 'integer' ? 'numeric' : undefined}
+                  autocomplete={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'off'}
+                  defaultValue={value === undefined ? '' : String(value)}
+                  onKeyDown={field.type === 'integer' ? blockNonInteger : undefined}
+                />,
+              ]
+            )}
+            <ErrorLine id={errorId} t={t} message={error} />
+          </div>
+        );
+      })}
+    </div>
   </div>
 );
 

@@ -32,7 +32,7 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
       <strong>{state.identifier}</strong>
     </Text>,
     <Text muted>{t.t('passkeys-are-a-simple')}</Text>,
-    <ErrorLine id={ERROR_ID} t={t} message={state.error} centred />,
+    <ErrorLine id={ERROR_ID} t={t} message={state.error} />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'create-a-passkey')}
@@ -71,7 +71,7 @@ export function renderPasskeyLogin(state: PasskeyLoginView, ctx: ViewContext) {
     state.verifyIdentity && <Text>{t.t('we-dont-recognize-this-device')}</Text>,
     <Text>{t.parts('use-your-passkey', { identifier: <strong>{state.identifier}</strong> })}</Text>,
     state.busy && !state.error && <Spinner label={t.t('loading')} />,
-    <ErrorLine id={ERROR_ID} t={t} message={state.error} centred />,
+    <ErrorLine id={ERROR_ID} t={t} message={state.error} />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'log-in-with-a-passkey')}

@@ -13,7 +13,7 @@ export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
     <Icon name={state.error ? 'failure' : 'passkey'} />,
     <Title text={t.t(state.error ? 'something-went-wrong' : 'add-passkey-title')} />,
     !state.error && <Text muted>{t.t('add-passkey-text')}</Text>,
-    <ErrorLine id="passage-add-device-error" t={t} message={state.error} centred />,
+    <ErrorLine id="passage-add-device-error" t={t} message={state.error} />,
     <Actions>
       <PrimaryButton
         label={t.t(state.error ? 'try-again' : 'add-passkey')}

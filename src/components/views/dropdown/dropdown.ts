@@ -66,6 +66,8 @@ export class Dropdown {
   private readonly labelEl: HTMLSpanElement;
   private readonly input: HTMLInputElement;
   private readonly box: HTMLDivElement;
+  /** The chosen item's text in the box, cut with an ellipsis where the box is too narrow. */
+  private readonly shown: HTMLSpanElement;
   private readonly list: HTMLUListElement;
 
   constructor(
@@ -96,6 +98,8 @@ export class Dropdown {
       'aria-controls': `${id}-list`,
       'aria-labelledby': `${id}-label`,
     });
+    this.shown = make('span', { class: 'dropdown-value' });
+    this.box.append(this.shown);
     this.list = make('ul', {
       id: `${id}-list`,
       role: 'listbox',
@@ -174,7 +178,10 @@ export class Dropdown {
     const { open, active, selected } = this.state;
     this.labelEl.textContent = this.texts.label;
     this.input.value = this.value;
-    this.box.textContent = this.items[selected]?.label ?? this.texts.placeholder;
+    const text = this.items[selected]?.label ?? this.texts.placeholder;
+    this.shown.textContent = text;
+    // The whole text as a tooltip, for when the box cuts it ("🇺🇸 United Sta…").
+    this.box.title = text;
     this.box.setAttribute('aria-expanded', String(open));
     this.box.setAttribute('aria-readonly', String(this.readonly));
     if (open && active >= 0) this.box.setAttribute('aria-activedescendant', `${this.id}-o${active}`);
