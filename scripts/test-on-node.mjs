@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// npm exec gives the Node binary; what no tool does is the rest: a copy of the working tree installed,
+// built and tested with that Node, the repository's own install left alone.
 // `node scripts/test-on-node.mjs [version]`: installs the repository with `npm ci` under another Node
 // version, builds the server, and runs the server (SQLite) and elements unit suites with it. The version
 // is the oldest the packages claim (package.json's engines, e.g. 22.16.0) unless told ("22", "22.23.0").
