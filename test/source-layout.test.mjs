@@ -1,6 +1,7 @@
-// What no linter checks about the sources: every `docs/…` path the repository mentions exists, and no
-// comment or test name cites a document or tracker outside it. The folder layering is dependency-cruiser's
-// (.dependency-cruiser.cjs, run by `npm run lint`); a file's length is ESLint's (max-lines).
+// What no linter checks about the sources: every `docs/…` path and every link to this repository on
+// GitHub's main branch that the repository mentions exists, and no comment or test name cites a document
+// or tracker outside it. The folder layering is dependency-cruiser's (.dependency-cruiser.cjs, run by
+// `npm run lint`); a file's length is ESLint's (max-lines).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
