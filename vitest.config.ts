@@ -73,7 +73,8 @@ export default defineConfig({
       {
         test: {
           name: 'tools',
-          include: ['scripts/**/*.test.mjs'],
+          // The scripts' own tests, and test/: checks of the repository itself (its sources, its docs).
+          include: ['scripts/**/*.test.mjs', 'test/**/*.test.mjs'],
           environment: 'node',
         },
       },

@@ -1,7 +1,10 @@
 // Hand-written because no renderer from npm fits: widdershins, the most used, is unmaintained (it
-// pins yargs 12 and markdown-it 10) and writes Slate pages with code samples; this writes the GitHub
-// Markdown the repository reads (schema limits, the answers every route shares, this API's tag order), in
-// process, so server/test/openapi/api-docs.test.ts can compare it with the committed file.
+// pins yargs 12 and markdown-it 10) and writes Slate pages with code samples; @scalar/openapi-to-markdown
+// keeps every limit but writes 10,600 lines for this document (the shared error answers repeated under
+// every status of every route, no sections by tag) and wants Node 22.19; openapi-to-md drops the limits
+// and the shared answers' descriptions. This writes the GitHub Markdown the repository reads (schema
+// limits, the answers every route shares, this API's tag order: about 1,600 lines), in process, so
+// server/test/openapi/api-docs.test.ts can compare it with the committed file.
 // Writes docs/server/api.md, the server's API reference, from its OpenAPI document (what
 // GET /v1/openapi.json serves). The server is built in-process from server/dist on an in-memory SQLite
 // database, with the admin API and the dev outbox switched on so that every route is listed.

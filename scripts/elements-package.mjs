@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Hand-written because it fixes what is particular to this package's Stencil output (no tool knows it):
-// the internal elements taken out, the entries and loader written, declaration specifiers given extensions.
+// the internal elements taken out, the entries and loader written, declaration specifiers given extensions
+// (tsc-alias --resolve-full-paths adds them only where a .js file sits beside, which dist/types lacks).
 /**
  * Runs after `stencil build` (`npm run build:elements`) and shapes what the `open-passage` package
  * ships. Its one build is `dist/open-passage/` (Stencil's dist-custom-elements): the element modules

@@ -1,5 +1,5 @@
-// Hand-written because npm only warns (EBADENGINE) at install, for one package at a time; test-on-node.mjs
-// reads claimedRange() from here too.
+// Hand-written because npm only warns (EBADENGINE) at install, for one package at a time, and ls-engines
+// needs nodejs.org's list of releases, which CI cannot reach; test-on-node.mjs reads claimedRange() too.
 // The Node versions the published packages claim (`engines.node` in their package.json) against those
 // their runtime dependencies accept, as installed: every version a package claims must be one each of
 // them accepts too, or npm warns (EBADENGINE) on install and the dependency may not work there.

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The work is npm pack, publint, arethetypeswrong and package-docs.mjs; this only runs them over the
-// four packages, for npm test and the release, and holds the size limits.
+// four packages, for npm test and the release, and holds the size limits (size-limit measures files,
+// not the packed tarball this limit is about).
 // Packs the four published packages as the registry would get them (after `npm run build`):
 // test-results/packages/<name>-<version>.tgz plus manifest.json (name → tarball, packed size, file count).
 //
@@ -16,15 +17,19 @@ import { shippedDocsProblems } from './package-docs.mjs';
 import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const packagesDir = join(root, 'test-results', 'packages');
+const packagesDir = join(root, 'test-results', 'packages');
 export const manifestFile = join(packagesDir, 'manifest.json');
 
-/** The published packages: name, folder (relative to the root), what must be built before packing. */
-export const PACKAGES = [
-  { name: 'open-passage', dir: '.', built: ['dist/index.js', 'loader/index.js'], attw: true },
-  { name: 'open-passage-react', dir: 'react-wrapper', built: ['dist/index.js'], attw: true },
-  { name: 'open-passage-vue', dir: 'vue-wrapper', built: ['dist/index.js'], attw: true },
-  { name: 'open-passage-server', dir: 'server', built: ['dist/main.js'], attw: false },
+/** The folders of the published packages besides the root's. */
+const WORKSPACES = ['react-wrapper', 'vue-wrapper', 'server'];
+/** The server is a program, not a library: no types for arethetypeswrong to check. */
+const NO_TYPES_CHECK = ['open-passage-server'];
+/** What `npm run build` makes that packing needs (the server's prepack builds the server itself). */
+const BUILT = [
+  'dist/index.js',
+  'loader/index.js',
+  'react-wrapper/dist/index.js',
+  'vue-wrapper/dist/index.js',
 ];
 
 /**
@@ -55,35 +60,23 @@ function run(command, args, options = {}) {
 
 /** Packs every package into test-results/packages and writes manifest.json; returns the manifest. */
 export function pack({ quiet = false } = {}) {
-  for (const { name, dir, built } of PACKAGES) {
-    for (const file of built) {
-      if (!existsSync(join(root, dir, file))) {
-        throw new Error(`${name}: ${join(dir, file)} is missing: run "npm run build" before packing`);
-      }
-    }
-  }
+  const missing = BUILT.filter((file) => !existsSync(join(root, file)));
+  if (missing.length > 0)
+    throw new Error(`${missing.join(', ')} missing: run "npm run build" before packing`);
   rmSync(packagesDir, { recursive: true, force: true });
   mkdirSync(packagesDir, { recursive: true });
+  const where = ['--include-workspace-root', ...WORKSPACES.flatMap((dir) => ['--workspace', dir])];
+  const result = run('npm', ['pack', ...where, '--json', '--pack-destination', packagesDir]);
+  if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stderr}`);
+  // A prepack script's output may come before the JSON: the array starts on a line of its own.
   const manifest = {};
-  for (const { name, dir } of PACKAGES) {
-    const where = dir === '.' ? [] : ['--workspace', dir];
-    const result = run('npm', ['pack', ...where, '--json', '--pack-destination', packagesDir]);
-    if (result.status !== 0) throw new Error(`npm pack of ${name} failed:\n${result.stderr}`);
-    // A prepack script's output comes before the JSON: the array starts on a line of its own.
-    const json = result.stdout.slice(result.stdout.search(/^\[$/m));
-    const [info] = JSON.parse(json);
-    if (info.name !== name) throw new Error(`packing ${dir} gave ${info.name}, expected ${name}`);
-    manifest[name] = {
-      version: info.version,
-      tarball: join(packagesDir, info.filename),
-      size: info.size,
-      unpackedSize: info.unpackedSize,
-      files: info.entryCount,
-    };
+  for (const info of JSON.parse(result.stdout.slice(result.stdout.search(/^\[$/m)))) {
+    const tarball = join(packagesDir, info.filename);
+    manifest[info.name] = { version: info.version, tarball, size: info.size, files: info.entryCount };
     if (!quiet) {
       process.stdout.write(
-        `${name}@${info.version}: ${kB(info.size)} packed, ${kB(info.unpackedSize)} unpacked, ` +
-          `${info.entryCount} files → ${relative(root, manifest[name].tarball)}\n`,
+        `${info.name}@${info.version}: ${kB(info.size)} packed, ${kB(info.unpackedSize)} unpacked, ` +
+          `${info.entryCount} files → ${relative(root, tarball)}\n`,
       );
     }
   }
@@ -95,12 +88,11 @@ export function pack({ quiet = false } = {}) {
 export function check(manifest) {
   const failures = [];
   const bin = (tool) => join(root, 'node_modules', '.bin', tool);
-  for (const { name, attw } of PACKAGES) {
-    const { tarball } = manifest[name];
+  for (const [name, { tarball }] of Object.entries(manifest)) {
     process.stdout.write(`\n--- publint --strict ${name}\n`);
     const lint = run(bin('publint'), ['run', '--strict', '--pack', 'false', tarball], { stdio: 'inherit' });
     if (lint.status !== 0) failures.push(`publint --strict found problems in ${name} (see above)`);
-    if (attw) {
+    if (!NO_TYPES_CHECK.includes(name)) {
       process.stdout.write(`\n--- attw --profile esm-only ${name}\n`);
       const types = run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped'], {
         stdio: 'inherit',
@@ -110,8 +102,7 @@ export function check(manifest) {
         failures.push(`arethetypeswrong (esm-only) found problems in ${name} (see above)`);
     }
   }
-  for (const { name } of PACKAGES) {
-    const { tarball, version } = manifest[name];
+  for (const [name, { tarball, version }] of Object.entries(manifest)) {
     process.stdout.write(`\n--- README links and CHANGELOG of ${name}\n`);
     const problems = shippedDocsProblems(tarball, version, root);
     for (const problem of problems) process.stdout.write(`${problem}\n`);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Hand-written because no release tool fits the project's way: changesets writes its own changelog
 // from .changeset files where the project keeps Keep a Changelog entries by hand (docs/contributing.md),
-// and release-it's keep-a-changelog plugin moves one changelog, not three, and publishes folders, not
-// the tarballs npm test checked.
+// release-it's keep-a-changelog plugin moves one changelog, not three, and publishes folders, not the
+// tarballs npm test checked, and keep-a-changelog's CLI rewrites the whole file (no [Unreleased] left,
+// the link definitions rewritten). `npm version` sets versions, not the others' range on open-passage.
 // Releases the four published packages together, at one version:
 //
 //   node scripts/release.mjs <version>               bump, check, commit and tag, publish

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
+// npm exec gives the Node binary; what no tool does is the rest: a copy of the working tree installed,
+// built and tested with that Node, the repository's own install left alone.
 // `node scripts/test-on-node.mjs [version]`: installs the repository with `npm ci` under another Node
 // version, builds the server, and runs the server (SQLite) and elements unit suites with it. The version
 // is the oldest the packages claim (package.json's engines, e.g. 22.16.0) unless told ("22", "22.23.0").
 // CI runs everything else on Node 24 (.ci/run), and this on the oldest supported Node.
 //
 // The run happens in a copy of the repository under the system's temporary folder with its own
-// node_modules; the repository's own node_modules and builds are never touched. The Node binary comes
-// from the npm registry and is kept in a cache folder for the next run (scripts/node-binary.mjs).
+// node_modules; the repository's own node_modules and builds are never touched. The Node binary is the
+// npm registry's `node` package (the official build), which `npm exec` installs and keeps in npm's cache.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { claimedRange } from './engines.mjs';
-import { nodeBinary } from './node-binary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const wanted = process.argv[2] ?? semver.minVersion(claimedRange() ?? '')?.version;
@@ -29,6 +30,16 @@ function run(command, args, options = {}) {
   if (status !== 0) {
     throw new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${status}`})`);
   }
+}
+
+/** The folder holding `node` for `version` ("22" or "22.16.0"): `npm exec` puts it first on PATH. */
+function nodeBinary(version) {
+  const folder = 'dirname "$(command -v node)"';
+  const where = ['exec', '--yes', `--package=node@${version}`, '--', 'sh', '-c', folder];
+  // npm's messages go to stderr; outside the repository, so that its own dependencies play no part.
+  const found = spawnSync('npm', where, { cwd: tmpdir(), encoding: 'utf8', stdio: ['ignore', 'pipe', 2] });
+  if (found.status !== 0) throw new Error(`npm exec --package=node@${version} failed`);
+  return found.stdout.trim();
 }
 
 const started = Date.now();

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every check of every package, in order, stopping at nothing; fails if any step fails.
-// Ends with one line "N passed, N failed" counting the unit and browser tests.
-import { spawn } from 'node:child_process';
+// concurrently runs the steps of a stage side by side; this holds the order, the server suites' seed
+// and the closing line "N passed, N failed" counting the unit and browser tests of every report.
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { concurrently } from 'concurrently';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = `${root}test-results`;
@@ -12,89 +13,52 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 // The server suites run in a random order (files, and tests in each), so a test that leans on data
-// another test left fails; the seed is printed so that order can be run again.
+// another test left fails; the seed is printed so that order can be run again: TEST_SEED=<seed> npm test,
+// or npx vitest run --project=server-sqlite --sequence.shuffle --sequence.seed=<seed> (the order depends
+// on the set of files run too).
 const seed = process.env.TEST_SEED ?? String(randomInt(1, 1_000_000));
+const vitestRun = (projects, report, extra = '') =>
+  `npx vitest run '--project=${projects}' ${extra} --reporter=default --reporter=json ` +
+  `--outputFile.json=test-results/${report}`;
 
 // Each inner list runs side by side (the machine has at least two cores and these steps are single-
 // threaded: lint beside typecheck, packing beside the unit suite); the lists run one after the other.
 const stages = [
   // wireit builds what changed (as `npm start` does): after `npm start`, nothing.
-  [['build', 'npm', ['run', 'build']]],
+  [{ name: 'build', command: 'npm run build' }],
   [
-    ['lint', 'npm', ['run', 'lint']],
-    ['typecheck', 'npm', ['run', 'typecheck']],
+    { name: 'lint', command: 'npm run lint' },
+    { name: 'typecheck', command: 'npm run typecheck' },
   ],
   [
     // Packs the published packages (test-results/packages, which the e2e/packages tests install in
     // fresh folders), then publint --strict, arethetypeswrong (esm-only) and the elements' size limit.
-    ['packages', 'node', ['scripts/pack.mjs', '--check']],
-    [
-      'unit (vitest)',
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--project=!server-*',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${results}/vitest.json`,
-      ],
-    ],
+    { name: 'packages', command: 'node scripts/pack.mjs --check' },
+    { name: 'unit', command: vitestRun('!server-*', 'vitest.json') },
   ],
   [
-    [
-      // Rerun this order: TEST_SEED=<seed> npm test, or npx vitest run --project=server-sqlite
-      // --sequence.shuffle --sequence.seed=<seed> (the order depends on the set of files run too).
-      `server (vitest, shuffled, seed ${seed})`,
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--project=server-*',
-        '--sequence.shuffle',
-        `--sequence.seed=${seed}`,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${results}/vitest-server.json`,
-      ],
-    ],
+    {
+      name: `server ${seed}`,
+      command: vitestRun('server-*', 'vitest-server.json', `--sequence.shuffle --sequence.seed=${seed}`),
+    },
     // The packed packages in fresh apps: npm, tsc and bundlers, while the server suites mostly wait.
-    [
-      'packages in fresh apps (playwright)',
-      'npx',
-      ['playwright', 'test', '--project=packages'],
-      { E2E_JSON_FILE: `${results}/e2e-packages.json` },
-    ],
+    {
+      name: 'packages in apps',
+      command: 'npx playwright test --project=packages',
+      env: { E2E_JSON_FILE: `${results}/e2e-packages.json` },
+    },
   ],
-  [['browser (playwright)', 'npx', ['playwright', 'test', '--project=stack']]],
+  [{ name: 'browser', command: 'npx playwright test --project=stack' }],
 ];
 
-/** Runs one step; a step that shares its stage has its output held and printed whole when it ends. */
-function runStep([name, command, args, env = {}], alone) {
-  if (alone) process.stdout.write(`\n=== ${name}\n`);
-  const started = Date.now();
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CI: '1', ...env },
-  });
-  const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (!alone) process.stdout.write(`\n=== ${name}\n${Buffer.concat(output).toString()}`);
-      process.stdout.write(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n`);
-      resolve(status === 0);
-    });
-  });
-}
-
+process.stdout.write(`server suites shuffled with seed ${seed}\n`);
 const failedSteps = [];
 for (const stage of stages) {
-  const passed = await Promise.all(stage.map((step) => runStep(step, stage.length === 1)));
-  stage.forEach(([name], i) => passed[i] || failedSteps.push(name));
+  // A step that shares its stage has its output held and printed whole when it ends (group).
+  const steps = stage.map((step) => ({ ...step, env: { CI: '1', ...step.env } }));
+  const { result } = concurrently(steps, { cwd: root, group: true, prefix: 'name', timings: true });
+  const closed = await result.catch((events) => events);
+  for (const { command, exitCode } of closed) if (exitCode !== 0) failedSteps.push(command.name);
   // Later steps need the build; without it they would only repeat its failure.
   if (failedSteps.includes('build')) break;
 }

@@ -1,6 +1,7 @@
-// What no linter checks about the sources: every `docs/…` path the repository mentions exists, and no
-// comment or test name cites a document or tracker outside it. The folder layering is dependency-cruiser's
-// (.dependency-cruiser.cjs, run by `npm run lint`); a file's length is ESLint's (max-lines).
+// What no linter checks about the sources: every `docs/…` path and every link to this repository on
+// GitHub's main branch that the repository mentions exists, and no comment or test name cites a document
+// or tracker outside it. The folder layering is dependency-cruiser's (.dependency-cruiser.cjs, run by
+// `npm run lint`); a file's length is ESLint's (max-lines).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' 
   .split('\n')
   .filter(Boolean);
 /** This test and the shipped-docs check, whose examples are what they look for. */
-const SELF = /^scripts\/(source-layout|package-docs)\./;
+const SELF = /^(test\/source-layout|scripts\/package-docs)\./;
 const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
 /** Files that may mention a doc, less history (CHANGELOG.md names files as they were; the lock file names packages). */
 const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|md|json|ya?ml|html|css|sh|env)$|(^|\/)run$/;
@@ -24,12 +25,16 @@ const HISTORY = /(^|\/)(CHANGELOG\.md|package-lock\.json)$/;
 
 /** A repository path below docs/ (not `…/docs/…` of a URL or another folder). */
 const DOCS_PATH = /(?<![\w./@-])docs\/[\w./-]*/g;
+/** A link to a file or folder of this repository on GitHub's main branch: the path is the second group. */
+const REPO_LINK = /https:\/\/github\.com\/open-passage\/open-passage\/(blob|tree)\/main\/([\w./-]+)/g;
 
-/** `docs/…` paths the files mention that do not exist, each as `file: path`. */
+/** `docs/…` paths and repository links the files mention that do not exist, each as `file: path`. */
 function danglingDocReferences(files, readFile = read, exists = (path) => existsSync(join(root, path))) {
   return files.flatMap((file) =>
     [...readFile(file).matchAll(DOCS_PATH)]
-      .map((match) => match[0].replace(/[./]+$/, ''))
+      .map((match) => match[0])
+      .concat([...readFile(file).matchAll(REPO_LINK)].map((match) => match[2]))
+      .map((path) => path.replace(/[./]+$/, ''))
       .filter((path) => !exists(path))
       .map((path) => `${file}: ${path}`),
   );
@@ -119,14 +124,17 @@ describe('the layout checks', () => {
     CRUISE_TIMEOUT,
   );
 
-  it('find a docs/ path that does not exist, not one that does or one of a URL', () => {
+  it('find a docs/ path or a link to the repository that does not exist, not one that does or elsewhere', () => {
+    const repo = 'https://github.com/open-passage/open-passage';
     const text = {
       'server/src/cli.ts': '// See docs/management-api.md and docs/server/management-api.md.',
       'README.md': 'Read [the API](https://example.com/docs/api.md) and [the guide](docs/).',
+      'server/README.md': `[elements](${repo}/tree/main/docs/elements) [gone](${repo}/tree/main/gone/)`,
     };
-    const exists = (path) => ['docs', 'docs/server/management-api.md'].includes(path);
+    const exists = (path) => ['docs', 'docs/server/management-api.md', 'docs/elements'].includes(path);
     expect(danglingDocReferences(Object.keys(text), (path) => text[path], exists)).toEqual([
       'server/src/cli.ts: docs/management-api.md',
+      'server/README.md: gone',
     ]);
   });
 
