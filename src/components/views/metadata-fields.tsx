@@ -9,7 +9,10 @@ import { ErrorLine } from './controls';
 import { blockNonInteger, METADATA_INPUT_TYPE } from './metadata-input';
 import { messageText } from './view-context';
 
-/** The metadata grid: 6 columns (a CSS grid: react-grid-layout cannot run inside Stencil). */
+/**
+ * The metadata grid: 6 columns (a CSS grid, metadata-fields.css: react-grid-layout cannot run inside
+ * Stencil).
+ */
 const COLUMNS = 6;
 
 // The grid's rules travel with it: this module loads only for forms with metadata fields.
