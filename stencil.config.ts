@@ -1,6 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Config } from '@stencil/core';
 import { reactOutputTarget } from '@stencil/react-output-target';
 import { vueOutputTarget } from '@stencil/vue-output-target';
+import { transform } from 'esbuild';
+
+const INLINE = '?inline';
+/** Not a `.css` path, so no other plugin (Stencil's, Vite's) takes the module for a stylesheet. */
+const INLINE_ID = '\0inline-css:';
+
+/**
+ * esbuild's minifier keeps the spaces in custom property values and `var()` fallbacks as written
+ * (`--a: x, y`, `var(--a, var(--b))`); browsers ignore them there as everywhere around `:`, `,` and
+ * parentheses. Drops them, leaving quoted strings alone.
+ */
+const compactValues = (css: string): string =>
+  css.replace(
+    /("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(?<=[:,(])\s+|\s+(?=[,)])/g,
+    (_, quoted?: string) => quoted ?? '',
+  );
+
+/**
+ * `import css from './x.css?inline'`: the stylesheet as a string, minified by esbuild (comments and
+ * layout gone), in the chunk of the module that imports it. The elements adopt these strings as
+ * constructable stylesheets (src/themes/sheets.ts), so they are not Stencil's `styleUrls`, and a
+ * lazily loaded view's rules load with it. vitest.config.ts uses the same plugin: tests read the
+ * text that ships.
+ */
+export const inlineCss = {
+  name: 'inline-css',
+  enforce: 'pre' as const,
+  resolveId(source: string, importer: string | undefined): string | null {
+    if (!source.endsWith(`.css${INLINE}`) || !importer) return null;
+    return `${INLINE_ID}${resolve(dirname(importer), source.slice(0, -INLINE.length))}.js`;
+  },
+  async load(this: { addWatchFile(file: string): void }, id: string): Promise<string | null> {
+    if (!id.startsWith(INLINE_ID)) return null;
+    const file = id.slice(INLINE_ID.length, -'.js'.length);
+    this.addWatchFile(file);
+    const css = await transform(await readFile(file, 'utf8'), {
+      loader: 'css',
+      minify: true,
+      sourcefile: file,
+    });
+    return `export default ${JSON.stringify(compactValues(css.code.trimEnd()))};`;
+  },
+};
 
 /** The React output target's options (shared with stencil.hydrate.config.ts). */
 export const reactWrappers = {
@@ -36,6 +81,7 @@ export const config: Config = {
   // The three sign-in elements share one class and nearly all their code: one entry chunk for them
   // instead of three small entries and a shared chunk (fewer requests and bytes in the first render).
   bundles: [{ components: ['passage-auth', 'passage-login', 'passage-register'] }],
+  rollupPlugins: { before: [inlineCss] },
   outputTargets: [
     // For the types (dist/types); its lazy builds (dist/lazy, dist/esm, dist/cjs) are not shipped, and
     // no dist/collection: the package is consumed as built elements, not as Stencil sources.

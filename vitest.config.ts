@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { inlineCss } from './stencil.config';
 
 /** The wire contract from its source (the server imports it by its package name). */
 const contractSource = fileURLToPath(new URL('./src/contract/index.ts', import.meta.url));
@@ -68,6 +69,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
         },
+        plugins: [inlineCss],
         resolve: { alias: { 'open-passage/contract': contractSource } },
       },
       {

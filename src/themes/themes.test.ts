@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { customizationFor, customizationProperties, resolveThemeMode } from './customization';
-import { STEP_VIEW_STYLES } from './step-styles';
+import STEP_VIEW_STYLES from './step-views.css?inline';
 import { VIEW_STYLES } from './styles';
 import { THEME_VARIABLES, type ThemeVariable } from './variables';
 
@@ -10,7 +10,7 @@ function declarations(selector: string): Map<string, string> {
   const start = VIEW_STYLES.indexOf(`${selector}{`);
   const body = VIEW_STYLES.slice(start + selector.length + 1, VIEW_STYLES.indexOf('}', start));
   return new Map(
-    [...body.matchAll(/--passage-([\w-]+)-default:([^;]+);/g)].map((m) => [m[1] as string, m[2] as string]),
+    [...body.matchAll(/--passage-([\w-]+)-default:([^;]+)/g)].map((m) => [m[1] as string, m[2] as string]),
   );
 }
 

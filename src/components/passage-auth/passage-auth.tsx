@@ -1,6 +1,8 @@
 import { Component, Prop, Watch } from '@stencil/core';
 import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
 
+// The shadow parts below are those of <passage-login> and <passage-register> too (the same views):
+// stencil.hydrate.config.ts copies them into those elements' generated docs.
 /**
  * The combined sign-in and registration widget (login and register with a toggle).
  *

@@ -7,12 +7,12 @@ const use = (name: string) => `var(--passage-${name},var(--passage-${name}-defau
 /** The profile has no one-time-code boxes. */
 const NOT_IN_PROFILE = new Set(['otp-box-size']);
 
-/** The declarations of the first rule with exactly this selector. */
+/** The declarations of the first rule with exactly this selector (in the minified text). */
 function rule(css: string, selector: string): string {
-  const start = css.indexOf(`\n${selector}{`);
+  const start = `}${css}`.indexOf(`}${selector}{`);
   expect(start, selector).toBeGreaterThanOrEqual(0);
-  const body = css.slice(start + selector.length + 2);
-  return body.slice(0, body.indexOf('}')).replace(/\n/g, '');
+  const body = css.slice(start + selector.length + 1);
+  return body.slice(0, body.indexOf('}'));
 }
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */

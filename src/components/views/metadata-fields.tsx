@@ -4,19 +4,18 @@ import type { Translator } from '../../i18n';
 import { enMetadata } from '../../i18n/en-metadata';
 import { addEnglish } from '../../i18n/translator';
 import { addViewSheet } from '../../themes/sheets';
+import GRID_STYLES from './metadata-fields.css?inline';
 import { ErrorLine } from './controls';
 import { blockNonInteger, METADATA_INPUT_TYPE } from './metadata-input';
 import { messageText } from './view-context';
 
-/** The metadata grid: 6 columns (a CSS grid: react-grid-layout cannot run inside Stencil). */
+/**
+ * The metadata grid: 6 columns (a CSS grid, metadata-fields.css: react-grid-layout cannot run inside
+ * Stencil).
+ */
 const COLUMNS = 6;
 
-/** The grid's rules travel with it, added to the views' sheets (this module loads only for forms with metadata fields):
- * 75px rows, a 10px horizontal margin and a minimum width of 400px, narrowed to the container's
- * width where that is smaller so the fields stay usable on narrow screens. */
-const GRID_STYLES = `.grid{display:grid;grid-template-columns:repeat(${COLUMNS},1fr);grid-auto-rows:minmax(75px,auto);column-gap:10px;min-width:min(400px,100%)}
-.grid .field{align-content:start;position:relative}
-.checkbox{display:flex;align-items:center;gap:8px}`;
+// The grid's rules travel with it: this module loads only for forms with metadata fields.
 addViewSheet(GRID_STYLES);
 addEnglish(enMetadata);
 const NAME_PREFIX = 'metadata:';

@@ -6,7 +6,7 @@
 import type { ViewState } from '../../flow/view-state';
 import { h } from '@stencil/core';
 import { enSteps } from '../../i18n/en-steps';
-import { STEP_VIEW_STYLES } from '../../themes/step-styles';
+import STEP_VIEW_STYLES from '../../themes/step-views.css?inline';
 import { addEnglish } from '../../i18n/translator';
 import { addViewSheet } from '../../themes/sheets';
 import { renderMagicLinkActivation, renderMagicLinkSent } from './magic-link-views';

@@ -11,7 +11,10 @@ import { listenToEvents, wrapHooks } from './host-log';
 import { Placement } from './placement';
 import { isProduction } from './production';
 import { DEFAULT_SETTINGS, type PanelSettings, requestFor } from './requests';
-import { PANEL_CSS } from './styles';
+// The panel's look, adopted by its shadow root as a constructed stylesheet: a page whose CSP has no
+// style-src 'unsafe-inline' accepts it (as it does the elements' own sheets). esbuild bundles the
+// panel and takes the file as text (`build:panel` in package.json), as written.
+import PANEL_CSS from './panel.css?inline';
 
 const TARGETS = 'passage-auth, passage-login, passage-register, passage-profile';
 /** Each bundled language by its own name: the compiler refuses a missing or unknown one. */

@@ -10,6 +10,7 @@ import {
   scrollToShow,
   typeaheadMatch,
 } from './dropdown-logic';
+import DROPDOWN_CSS from './dropdown.css?inline';
 
 const SEARCH = ['Austria', 'Belgium', 'Brazil', 'Canada', 'Germany', 'Ghana', 'Spain', 'Sweden', 'Uruguay'];
 const ctx = { search: SEARCH };
@@ -143,5 +144,12 @@ describe('dropdown: list sizes', () => {
     expect(scrollToShow(0, 90, 210)).toBe(0);
     expect(scrollToShow(10, 0, 210)).toBe(11 * 30 - 210);
     expect(scrollToShow(3, 0, 210)).toBe(0);
+  });
+
+  it('the stylesheet draws items as tall as the list sizes and scrolls by', () => {
+    const height = `${DROPDOWN.itemHeight}px`;
+    expect(DROPDOWN_CSS).toContain(
+      `.dropdown-list li{box-sizing:border-box;height:${height};line-height:${height};`,
+    );
   });
 });

@@ -6,7 +6,6 @@
  */
 import {
   closedDropdown,
-  DROPDOWN,
   type DropdownInput,
   dropdownReduce,
   handlesKey,
@@ -14,6 +13,7 @@ import {
   scrollToShow,
 } from './dropdown-logic';
 import { adoptStyles, cspNonce } from '../../../themes/sheets';
+import STYLES from './dropdown.css?inline';
 
 export interface DropdownItem {
   value: string;
@@ -29,22 +29,6 @@ export interface DropdownTexts {
   /** Shown while nothing is chosen; "Select..." by default. */
   placeholder: string;
 }
-
-/** Rules the dropdown needs besides the views' stylesheet (it lives in the same shadow root). */
-const STYLES = `
-.dropdown{position:relative}
-.dropdown-box{display:flex;align-items:center;cursor:pointer;user-select:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.dropdown-box[aria-readonly=true]{cursor:default}
-.dropdown-list{box-sizing:content-box!important;position:absolute;z-index:2;top:100%;inset-inline-start:0;min-width:100%;width:max-content;max-width:280px;margin:2px 0 0;padding:0;list-style:none;overflow-y:auto;
-background:var(--passage-input-box-background-color,var(--passage-input-box-background-color-default));
-color:var(--passage-input-box-text-color,var(--passage-input-box-text-color-default));
-border:1px solid var(--passage-input-box-border-color,var(--passage-input-box-border-color-default));
-border-radius:var(--passage-input-box-border-radius,var(--passage-input-box-border-radius-default));box-shadow:0 4px 12px rgba(0,0,0,.25)}
-.dropdown-list[hidden]{display:none}
-.dropdown-list li{box-sizing:border-box;height:${DROPDOWN.itemHeight}px;line-height:${DROPDOWN.itemHeight}px;padding:0 8px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:pointer}
-.dropdown-list li[aria-selected=true]{font-weight:700}
-.dropdown-list li.active{background:var(--_focus);color:var(--_bg)}
-`;
 
 const make = <K extends keyof HTMLElementTagNameMap>(
   tag: K,
