@@ -5,9 +5,9 @@
  *
  * In each figure, the box is the widget's card (`[part~="container"]`), or an open dialog (the profile's
  * dialogs open in place over it: the controls under a dialog are inert, so only the dialog's count).
- * A problem is one line: `<section> <view>: <what>`.
+ * It answers how many views it checked, and the problems, one line each: `<section> <view>: <what>`.
  */
-export function auditGalleryLayout(): string[] {
+export function auditGalleryLayout(): { views: number; problems: string[] } {
   /** Rounding of layout to device pixels, and anti-aliased edges. */
   const SLACK = 1;
   /** An error line closer than this to the label under it reads as part of that label. */
@@ -15,7 +15,8 @@ export function auditGalleryLayout(): string[] {
 
   const problems: string[] = [];
   const gallery = document.querySelector('passage-view-gallery')?.shadowRoot;
-  for (const figure of gallery?.querySelectorAll<HTMLElement>('figure[data-view]') ?? []) {
+  const figures = [...(gallery?.querySelectorAll<HTMLElement>('figure[data-view]') ?? [])];
+  for (const figure of figures) {
     const section = figure.closest('section');
     const where = `${section?.dataset.theme ?? ''}-${section?.dataset.language ?? ''} ${figure.dataset.view ?? ''}`;
     const root = figure.querySelector('passage-profile, passage-view-preview')?.shadowRoot;
@@ -28,7 +29,7 @@ export function auditGalleryLayout(): string[] {
     const kind = dialog ? 'dialog' : figure.querySelector('passage-view-preview') ? 'view' : 'profile';
     for (const problem of auditBox(dialog ?? card, kind)) problems.push(`${where}: ${problem}`);
   }
-  return problems;
+  return { views: figures.length, problems };
 
   /** What is wrong in one box: spills, clipped or scrolled content, broken words, overlaps, buttons. */
   function auditBox(box: HTMLElement, kind: 'view' | 'dialog' | 'profile'): string[] {

@@ -33,7 +33,12 @@ export const THEME_VARIABLES: readonly ThemeVariable[] = [
   custom('container-max-width', '300px', '300px', 'Maximum width of the widget', true),
   v('container-padding', '24px', '24px', 'Inner spacing of the widget'),
   v('container-border-radius', '5px', '5px', 'Corner radius of the widget'),
-  v('container-box-shadow', 'none', 'none', 'Shadow around the widget'),
+  v(
+    'container-box-shadow',
+    '0 1px 3px #0000001f, 0 4px 12px #00000014',
+    '0 1px 3px #00000066, 0 4px 12px #0000004d',
+    'Shadow around the widget',
+  ),
   // Text
   custom(
     'header-font-family',
@@ -68,7 +73,7 @@ export const THEME_VARIABLES: readonly ThemeVariable[] = [
   custom('primary-button-border-radius', '5px', '5px', 'Corner radius of the main action', true),
   custom('primary-button-border-color', '#121212', '#f3f3f3', 'Border colour of the main action'),
   custom('primary-button-border-width', '0px', '0px', 'Border width of the main action', true),
-  v('primary-button-width', '40%', '40%', 'Minimum width of the main action'),
+  v('primary-button-width', '100%', '100%', 'Minimum width of the main action and the other actions'),
   v('primary-button-font-size', '14px', '14px', 'Text size of the main action'),
   // Secondary button
   custom('secondary-button-background-color', '#ffffff', '#383838', 'Background of other actions'),

@@ -43,10 +43,12 @@ describe('the profile stylesheet', () => {
     }
   });
 
-  it('keeps no defaults of its own but the 600px width, and reads no undocumented variable', () => {
+  it('keeps no defaults of its own but the 600px width and 40% actions, and reads no undocumented variable', () => {
     const own = [...PROFILE_RULES.matchAll(/--passage-([\w-]+)-default:/g)].map((m) => m[1]);
-    expect(own).toEqual(['container-max-width']);
-    expect(rule(PROFILE_RULES, '.container.profile')).toBe('--passage-container-max-width-default:600px');
+    expect(own).toEqual(['container-max-width', 'primary-button-width']);
+    expect(rule(PROFILE_RULES, '.container.profile')).toBe(
+      '--passage-container-max-width-default:600px;--passage-primary-button-width-default:40%',
+    );
     const documented = new Set(THEME_VARIABLES.map((variable) => variable.name));
     const read = [...PROFILE_RULES.matchAll(/var\(--passage-([\w-]+?)(?:-default)?[,)]/g)].map((m) => m[1]);
     expect(read.length).toBeGreaterThan(30);

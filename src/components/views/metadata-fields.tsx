@@ -6,7 +6,7 @@ import { addEnglish } from '../../i18n/translator';
 import { addViewSheet } from '../../themes/sheets';
 import GRID_STYLES from './metadata-fields.css?inline';
 import { ErrorLine } from './controls';
-import { blockNonInteger, METADATA_INPUT_TYPE } from './metadata-input';
+import { blockNonInteger, METADATA_INPUT_TYPE, readingOrder } from './metadata-input';
 import { messageText } from './view-context';
 
 /**
@@ -39,7 +39,7 @@ export const MetadataFields: FunctionalComponent<{
   // The frame is the size container the grid's narrow layout queries (a grid cannot query itself).
   <div class="grid-frame">
     <div class="grid" part="metadata-grid">
-      {inputs.map(({ field, layout, value, error }) => {
+      {readingOrder(inputs).map(({ field, layout, value, error }) => {
         const id = `passage-meta-${field.field_name}`;
         const errorId = `${id}-error`;
         const errorText = error ? messageText(t, error) : undefined;
