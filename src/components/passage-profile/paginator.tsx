@@ -28,25 +28,28 @@ export const Paginator: FunctionalComponent<PaginatorProps> = ({ t, page, pageSi
     <span class="page-position" part="page-position" aria-live="polite">
       {t('showing-page-of-n', { first: page.first, last: page.last, total: page.total })}
     </span>
-    <button
-      type="button"
-      part="secondary-button"
-      aria-label={t('previous-page')}
-      data-page="previous"
-      disabled={page.page === 0}
-      onClick={() => onPage(page.page - 1)}
-    >
-      ‹
-    </button>
-    <button
-      type="button"
-      part="secondary-button"
-      aria-label={t('next-page')}
-      data-page="next"
-      disabled={page.page >= page.pageCount - 1}
-      onClick={() => onPage(page.page + 1)}
-    >
-      ›
-    </button>
+    {/* The two turns wrap to the next line together on a narrow profile, never one alone. */}
+    <span class="page-turns">
+      <button
+        type="button"
+        part="secondary-button"
+        aria-label={t('previous-page')}
+        data-page="previous"
+        disabled={page.page === 0}
+        onClick={() => onPage(page.page - 1)}
+      >
+        ‹
+      </button>
+      <button
+        type="button"
+        part="secondary-button"
+        aria-label={t('next-page')}
+        data-page="next"
+        disabled={page.page >= page.pageCount - 1}
+        onClick={() => onPage(page.page + 1)}
+      >
+        ›
+      </button>
+    </span>
   </nav>
 );
