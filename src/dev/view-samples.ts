@@ -175,9 +175,9 @@ export const VIEW_SAMPLES: Record<string, ViewState> = {
   },
   'add-device': { kind: 'add-device', busy: false },
   'add-device-failed': { kind: 'add-device', busy: false, error: { key: 'failed-to-add-this-device' } },
-  'device-not-supported': { kind: 'device-not-supported' },
-  'login-not-supported': { kind: 'login-not-supported' },
-  'no-fallback': { kind: 'no-fallback', registering: false },
-  'no-fallback-register': { kind: 'no-fallback', registering: true },
+  'device-not-supported': { kind: 'device-not-supported', identifierType: 'email' },
+  'login-not-supported': { kind: 'login-not-supported', identifierType: 'phone' },
+  'no-fallback': { kind: 'no-fallback', registering: false, identifierType: 'email', retry: true },
+  'no-fallback-register': { kind: 'no-fallback', registering: true, identifierType: 'email' },
   success: { kind: 'success' },
 };

@@ -224,20 +224,28 @@ export interface AddDeviceView {
   error?: Message;
 }
 
-/** Registration when passkeys are unavailable and there is no fallback. */
+/** Registration when passkeys are unavailable and there is no fallback. The view offers Change
+ * email/phone (by `identifierType`, email when absent). */
 export interface DeviceNotSupportedView {
   kind: 'device-not-supported';
+  identifierType?: IdentifierType;
 }
 
-/** Login of a user without passkeys when the fallback is none: "passkeys are now required". */
+/** Login of a user without passkeys when the fallback is none: "passkeys are now required". The view
+ * offers Change email/phone. */
 export interface LoginNotSupportedView {
   kind: 'login-not-supported';
+  identifierType?: IdentifierType;
 }
 
-/** A fallback was needed but the app has none (fallback method `none`). */
+/** A fallback was needed but the app has none (fallback method `none`). The view offers Change
+ * email/phone, and Try again when `retry` is set. */
 export interface NoFallbackView {
   kind: 'no-fallback';
   registering: boolean;
+  identifierType?: IdentifierType;
+  /** The sign-in came here from a passkey step, which Try again goes back to. */
+  retry?: boolean;
 }
 
 /** Signed in: shown while the host's onSuccess runs (the default navigates away). */
@@ -280,11 +288,12 @@ export type ViewEvent =
   | { type: 'switch-account' }
   /** Passkey registration: create (attachment `cross-platform` for "use another device"). */
   | { type: 'create-passkey'; attachment?: Attachment }
-  /** Try again after a passkey / activation / add-device failure. */
+  /** Try again after a passkey / activation / add-device failure, from the no-fallback screen, or
+   * when the app info failed. */
   | { type: 'retry' }
   /** The explicit fallback button ("Login with a code", "Send email link", …): userInitiated. */
   | { type: 'use-fallback' }
-  /** "Change email/phone" (passkey views, magic-link waiting). */
+  /** "Change email/phone" (passkey views, magic-link waiting, the not-supported and no-fallback screens). */
   | { type: 'change-identifier' }
   /** One-time code: 6 characters entered (auto) or Continue. */
   | { type: 'submit-code'; code: string }

@@ -110,16 +110,22 @@ export function ProfileBody(ui: ProfileUi) {
       );
     case 'invalid-app': {
       // What is misconfigured (src/flow/app-problem.ts), or that the element names no app.
+      // Try again asks for the app again (a server that was down may answer now).
       const problem = view.appProblem;
-      return (
+      return [
         <p
           class={problem ? 'notice problem' : 'notice'}
           part={problem ? `invalid-app-id ${problem.reason}` : 'invalid-app-id'}
           role="alert"
         >
           {problem ? t(problem.reason, problem) : t('invalid-app-id')}
-        </p>
-      );
+        </p>,
+        <div class="retry-app">
+          <button type="button" part="primary-button" onClick={ui.retry}>
+            {t('try-again')}
+          </button>
+        </div>,
+      ];
     }
     case 'signed-out':
       return SignInNotice(

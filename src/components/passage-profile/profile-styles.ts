@@ -82,7 +82,8 @@ td.actions button+button{margin:6px 0 0 auto}}
 .rename .row-actions{margin-top:4px}
 .paginator{display:flex;align-items:center;justify-content:flex-end;flex-wrap:wrap;gap:8px;margin-top:8px}
 .add-device{margin-top:12px}
-.sign-out{display:flex;justify-content:center}
+.sign-out,.retry-app{display:flex;justify-content:center}
+.retry-app{margin-top:12px}
 .notice{text-align:center}
 .notice p{margin:0 0 12px}
 .problem{text-align:start;overflow-wrap:anywhere}
