@@ -110,6 +110,15 @@ export const VIEW_SAMPLES: Record<string, ViewState> = {
     busy: false,
     error: { key: 'passkey-create-fail-try-link' },
   },
+  'register-passkey-cancelled': {
+    kind: 'register-passkey',
+    identifier: 'ann@example.com',
+    identifierType: 'email',
+    fallbackMethod: 'otp',
+    busy: false,
+    error: { key: 'passkey-prompt-closed' },
+    cancelled: true,
+  },
   'passkey-login': {
     kind: 'passkey-login',
     identifier: 'ann@example.com',

@@ -62,6 +62,8 @@ export type FlowMessageKey =
   | 'passkey-login-fail-try-code'
   | 'passkey-login-fail-try-link'
   | 'passkey-login-fail-no-fallback'
+  /** The visitor closed the browser's passkey prompt (or it timed out). */
+  | 'passkey-prompt-closed'
   // add device
   | 'failed-to-add-this-device';
 
@@ -165,6 +167,9 @@ export interface RegisterPasskeyView {
   /** After a failure: the passkey-create-fail-* message; the view offers Try again, the fallback
    * button (unless `fallbackMethod` is none) and Change email/phone. */
   error?: Message;
+  /** The visitor closed the prompt: `error` says so (passkey-prompt-closed), with the same ways on,
+   * under the step's own title rather than "Something went wrong". */
+  cancelled?: boolean;
 }
 
 /** Passkey login ("Webauthn sign-in" / "Verify identity"): starts on entry. */
@@ -179,6 +184,8 @@ export interface PasskeyLoginView {
   verifyIdentity?: boolean;
   /** After a browser-ceremony failure: passkey-login-fail-*; the view offers Try again. */
   error?: Message;
+  /** The visitor closed the prompt: `error` is passkey-prompt-closed. */
+  cancelled?: boolean;
 }
 
 /** One-time passcode: 6 boxes, Continue, Back, Resend code. */
@@ -222,6 +229,8 @@ export interface AddDeviceView {
   busy: boolean;
   /** After a failure: title "Something went wrong", text failed-to-add-this-device, Try again. */
   error?: Message;
+  /** The visitor closed the prompt: `error` is passkey-prompt-closed, under the screen's own title. */
+  cancelled?: boolean;
 }
 
 /** Registration when passkeys are unavailable and there is no fallback. The view offers Change

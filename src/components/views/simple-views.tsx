@@ -15,10 +15,11 @@ import type { ViewContext } from './view-context';
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */
 export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
   const { t, flow } = ctx;
+  const failed = state.error && !state.cancelled;
   return [
-    <Icon name={state.error ? 'failure' : 'passkey'} />,
-    <Title text={t.t(state.error ? 'something-went-wrong' : 'add-passkey-title')} />,
-    !state.error && <Text muted>{t.t('add-passkey-text')}</Text>,
+    <Icon name={failed ? 'failure' : 'passkey'} />,
+    <Title text={t.t(failed ? 'something-went-wrong' : 'add-passkey-title')} />,
+    !failed && <Text muted>{t.t('add-passkey-text')}</Text>,
     <ErrorLine id="passage-add-device-error" t={t} message={state.error} centred />,
     <Actions>
       <PrimaryButton

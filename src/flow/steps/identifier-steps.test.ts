@@ -163,65 +163,6 @@ describe('passkey login', () => {
   });
 });
 
-describe('the no-fallback screen', () => {
-  const noFallback = { app: { auth_fallback_method: 'none' as const } };
-
-  it('after a failed passkey login: Try again goes back to the passkey login, Change email to the form', async () => {
-    let fail = true;
-    const t = await setup({
-      ...noFallback,
-      users: { 'ann@example.com': ann },
-      features: { platform: true },
-      client: (c) => {
-        c.login = async () => {
-          if (fail) throw new ClientError(500);
-          return TOKENS;
-        };
-      },
-    });
-    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
-    expect(t.view()).toEqual({
-      kind: 'no-fallback',
-      registering: false,
-      identifierType: 'email',
-      retry: true,
-    });
-    fail = false;
-    await t.send({ type: 'retry' });
-    expect(t.calls.filter((c) => c.startsWith('login('))).toHaveLength(2);
-    expect(t.successes).toEqual([TOKENS]);
-
-    fail = true;
-    const u = await setup({ ...noFallback, users: { 'ann@example.com': ann }, features: { platform: true } });
-    u.client.login = async () => {
-      throw new ClientError(500);
-    };
-    await u.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
-    await u.send({ type: 'change-identifier' });
-    expect(u.view()).toMatchObject({ kind: 'identifier', identifier: 'ann@example.com' });
-  });
-
-  it('without a passkey step to go back to: no Try again, Change email only', async () => {
-    // Verification is required, and without a fallback nothing can verify the identifier.
-    const t = await setup({
-      app: { auth_fallback_method: 'none', require_identifier_verification: true },
-      users: { 'ann@example.com': { ...ann, email_verified: false } },
-      features: { platform: true },
-    });
-    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
-    expect(t.view()).toEqual({
-      kind: 'no-fallback',
-      registering: false,
-      identifierType: 'email',
-      retry: false,
-    });
-    await t.send({ type: 'retry' });
-    expect(t.view()).toMatchObject({ kind: 'no-fallback' });
-    await t.send({ type: 'change-identifier' });
-    expect(t.view()).toMatchObject({ kind: 'identifier', identifier: 'ann@example.com' });
-  });
-});
-
 describe('identifier submit: register', () => {
   it('refuses an active account with the login hint', async () => {
     const t = await setup({ element: 'auth', users: { 'ann@example.com': ann } });

@@ -2,9 +2,13 @@
  * The passkey steps of a sign-in: registration ("Register device") and login ("Webauthn sign-in" /
  * "Verify identity"), and the way back to them from the no-fallback screen. Part of the steps'
  * module, apart from `SignInSteps` only to keep each file short.
+ *
+ * The browser's prompt opens on entry only where the browser reported a platform authenticator;
+ * elsewhere the step waits for its button. A prompt the visitor closed is said as such, with the
+ * step's ways on, not as a failure (docs/sign-in-elements.md#passkey-prompts).
  */
 import type { Attachment } from '../../client/types';
-import { passkeyFailureMessage } from '../decisions';
+import { defaultAttachment, passkeyFailureMessage, promptDismissed, promptOnEntry } from '../decisions';
 import type { FlowContext } from '../flow-context';
 import type { FlowError } from '../ports';
 import type { SharedSteps } from './attempt';
@@ -14,6 +18,9 @@ export interface PasskeyHost extends SharedSteps {
   /** FallbackAuth: the app's fallback, `userInitiated` when the visitor asked for it. */
   fallbackAuth(userInitiated: boolean): void;
 }
+
+/** What a passkey view shows after the visitor closed the prompt. */
+export const PROMPT_CLOSED = { error: { key: 'passkey-prompt-closed' }, cancelled: true } as const;
 
 export class PasskeySteps {
   constructor(
@@ -37,13 +44,13 @@ export class PasskeySteps {
       busy: false,
     });
     this.steps.emit('onRegisterDevice', { identifier: attempt.identifier });
-    void this.register();
+    if (promptOnEntry(this.steps.features)) void this.register();
   }
 
-  async register(attachment: Attachment = 'platform'): Promise<void> {
+  async register(attachment: Attachment = defaultAttachment(this.steps.features)): Promise<void> {
     const step = this.flow.step;
     const attempt = this.steps.attempt;
-    this.flow.update('register-passkey', { busy: true, error: undefined });
+    this.flow.update('register-passkey', { busy: true, error: undefined, cancelled: undefined });
     try {
       const result = await (
         await this.steps.passageClient()
@@ -51,6 +58,8 @@ export class PasskeySteps {
       if (step === this.flow.step) await this.steps.authSuccess(result);
     } catch (error) {
       if (step !== this.flow.step) return;
+      if (promptDismissed(error))
+        return this.flow.update('register-passkey', { busy: false, ...PROMPT_CLOSED }, step);
       this.steps.log('passkey registration failed', error);
       const key = passkeyFailureMessage('create', this.method);
       this.flow.update('register-passkey', { busy: false, error: { key } }, step);
@@ -70,13 +79,13 @@ export class PasskeySteps {
       verifyIdentity,
     });
     this.steps.emit('onVerifyIdentity', { identifier: attempt.identifier });
-    void this.login();
+    if (promptOnEntry(this.steps.features)) void this.login();
   }
 
   async login(): Promise<void> {
     const step = this.flow.step;
     const attempt = this.steps.attempt;
-    this.flow.update('passkey-login', { busy: true, error: undefined });
+    this.flow.update('passkey-login', { busy: true, error: undefined, cancelled: undefined });
     try {
       const result = await (
         await this.steps.passageClient()
@@ -86,6 +95,8 @@ export class PasskeySteps {
       if (step !== this.flow.step) return;
       const e = error as FlowError;
       if (e.code === 'PSGParsePublicKeyForLoginFailed' || e.statusCode === 702) {
+        if (promptDismissed(error))
+          return this.flow.update('passkey-login', { busy: false, ...PROMPT_CLOSED }, step);
         const key = passkeyFailureMessage('login', this.method);
         return this.flow.update('passkey-login', { busy: false, error: { key } }, step);
       }

@@ -15,6 +15,7 @@ import {
   isCompleteAuthResult,
   lastLoginIdentifier,
   passkeyLoginVerifiesIdentity,
+  promptDismissed,
   routeFallback,
   routeLogin,
   timedOut,
@@ -30,7 +31,7 @@ import type { Attempt } from './attempt';
 import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
 import type { OneTimeCodeStep } from './one-time-code';
-import { type PasskeyHost, PasskeySteps } from './passkey-steps';
+import { type PasskeyHost, PasskeySteps, PROMPT_CLOSED } from './passkey-steps';
 
 export class SignInSteps implements PasskeyHost {
   /** The sign-in in progress, once an identifier was accepted. */
@@ -417,13 +418,15 @@ export class SignInSteps implements PasskeyHost {
   private async addDevice(): Promise<void> {
     const step = this.flow.step;
     if ((this.flow.view as ViewOf<'add-device'>).busy) return;
-    this.flow.update('add-device', { busy: true, error: undefined });
+    this.flow.update('add-device', { busy: true, error: undefined, cancelled: undefined });
     try {
       const device = await (await this.passageClient()).addDevice('platform', this.flow.callOptions());
       if (!device?.id) throw new Error('no device id');
       if (step === this.flow.step && this.pending) await this.authSuccess(this.pending);
     } catch (error) {
       if (step !== this.flow.step) return;
+      if (promptDismissed(error))
+        return this.flow.update('add-device', { busy: false, ...PROMPT_CLOSED }, step);
       this.log('adding a device failed', error);
       this.flow.update('add-device', { busy: false, error: { key: 'failed-to-add-this-device' } }, step);
     }
