@@ -102,6 +102,9 @@ export function promptDismissed(error: unknown): boolean {
   return false;
 }
 
+/** What a passkey view (or the add-passkey offer) shows after the visitor closed the prompt. */
+export const PROMPT_CLOSED = { error: { key: 'passkey-prompt-closed' }, cancelled: true } as const;
+
 /** The failure text of a passkey ceremony, by fallback method. */
 export function passkeyFailureMessage(ceremony: 'create' | 'login', method: FallbackMethod): FlowMessageKey {
   const suffix = method === 'otp' ? 'try-code' : method === 'magic_link' ? 'try-link' : 'no-fallback';

@@ -1,14 +1,20 @@
 /**
  * The passkey steps of a sign-in: registration ("Register device") and login ("Webauthn sign-in" /
- * "Verify identity"), and the way back to them from the no-fallback screen. Part of the steps'
- * module, apart from `SignInSteps` only to keep each file short.
+ * "Verify identity"), and the way back to them from the no-fallback screen. A module of its own,
+ * fetched as an identifier is submitted where the browser has WebAuthn (docs/performance.md).
  *
  * The browser's prompt opens on entry only where the browser reported a platform authenticator;
  * elsewhere the step waits for its button. A prompt the visitor closed is said as such, with the
  * step's ways on, not as a failure (docs/sign-in-elements.md#passkey-prompts).
  */
 import type { Attachment } from '../../client/types';
-import { defaultAttachment, passkeyFailureMessage, promptDismissed, promptOnEntry } from '../decisions';
+import {
+  defaultAttachment,
+  passkeyFailureMessage,
+  PROMPT_CLOSED,
+  promptDismissed,
+  promptOnEntry,
+} from '../decisions';
 import type { FlowContext } from '../flow-context';
 import type { FlowError } from '../ports';
 import type { SharedSteps } from './attempt';
@@ -18,9 +24,6 @@ export interface PasskeyHost extends SharedSteps {
   /** FallbackAuth: the app's fallback, `userInitiated` when the visitor asked for it. */
   fallbackAuth(userInitiated: boolean): void;
 }
-
-/** What a passkey view shows after the visitor closed the prompt. */
-export const PROMPT_CLOSED = { error: { key: 'passkey-prompt-closed' }, cancelled: true } as const;
 
 export class PasskeySteps {
   constructor(

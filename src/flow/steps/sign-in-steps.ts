@@ -15,6 +15,7 @@ import {
   isCompleteAuthResult,
   lastLoginIdentifier,
   passkeyLoginVerifiesIdentity,
+  PROMPT_CLOSED,
   promptDismissed,
   routeFallback,
   routeLogin,
@@ -31,7 +32,7 @@ import type { Attempt } from './attempt';
 import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
 import type { OneTimeCodeStep } from './one-time-code';
-import { type PasskeyHost, PasskeySteps, PROMPT_CLOSED } from './passkey-steps';
+import type { PasskeyHost, PasskeySteps } from './passkey-steps';
 
 export class SignInSteps implements PasskeyHost {
   /** The sign-in in progress, once an identifier was accepted. */
@@ -39,7 +40,9 @@ export class SignInSteps implements PasskeyHost {
   features: BrowserFeatures = NO_FEATURES;
   private phone?: PhoneReader;
   private readonly fallbacks: FallbackSteps;
-  private readonly passkeys: PasskeySteps;
+  /** The passkey steps, once their module is in (it is fetched as an identifier is submitted). */
+  private passkeys?: PasskeySteps;
+  private passkeyLoad?: Promise<PasskeySteps>;
   /** The tokens of a fallback sign-in, held while the add-device screen shows. */
   private pending?: AuthResult;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -47,7 +50,6 @@ export class SignInSteps implements PasskeyHost {
 
   constructor(private readonly flow: FlowContext) {
     this.fallbacks = new FallbackSteps(flow, this);
-    this.passkeys = new PasskeySteps(flow, this);
   }
 
   /** What the steps need before they take over: the browser's features and the phone library. */
@@ -144,17 +146,19 @@ export class SignInSteps implements PasskeyHost {
       case 'identifier':
         if (e.type === 'submit-identifier') {
           this.fallbacks.prefetch(this.method);
+          if (this.features.isAvailable)
+            this.passkeySteps().catch((error) => this.log('a step failed to load', error));
           return this.submitIdentifier(e);
         }
         return;
       case 'register-passkey':
         if (e.type === 'create-passkey' || e.type === 'retry')
-          return this.passkeys.register(e.type === 'create-passkey' ? e.attachment : undefined);
+          return this.passkeys?.register(e.type === 'create-passkey' ? e.attachment : undefined);
         if (e.type === 'use-fallback') return this.fallbackAuth(true);
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'passkey-login':
-        if (e.type === 'retry') return this.passkeys.login();
+        if (e.type === 'retry') return this.passkeys?.login();
         if (e.type === 'use-fallback') return this.fallbackAuth(true);
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
@@ -176,7 +180,7 @@ export class SignInSteps implements PasskeyHost {
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'no-fallback':
-        if (e.type === 'retry' && v.retry) return this.passkeys.retry();
+        if (e.type === 'retry' && v.retry) return this.passkeys?.retry();
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'magic-link-activation':
@@ -337,7 +341,8 @@ export class SignInSteps implements PasskeyHost {
   private createdUser(): void {
     const app = this.flow.app;
     this.attempt.verifying = app.require_identifier_verification;
-    if (afterUserCreated(app, this.features) === 'register-passkey') return this.passkeys.enterRegister();
+    if (afterUserCreated(app, this.features) === 'register-passkey')
+      return void this.enterPasskeyStep((passkeys) => passkeys.enterRegister());
     this.fallbackAuth(false);
   }
 
@@ -355,8 +360,31 @@ export class SignInSteps implements PasskeyHost {
     });
     if (route === 'login-not-supported')
       return this.flow.enter({ kind: 'login-not-supported', identifierType: attempt.identifierType });
-    if (route === 'passkey-login') return this.passkeys.enterLogin(passkeyLoginVerifiesIdentity(credIdKnown));
+    if (route === 'passkey-login') {
+      const verifyIdentity = passkeyLoginVerifiesIdentity(credIdKnown);
+      return this.enterPasskeyStep((passkeys) => passkeys.enterLogin(verifyIdentity));
+    }
     this.fallbackAuth(false);
+  }
+
+  private passkeySteps(): Promise<PasskeySteps> {
+    return (this.passkeyLoad ??= import('./passkey-steps').then(
+      ({ PasskeySteps }) => (this.passkeys = new PasskeySteps(this.flow, this)),
+    ));
+  }
+
+  /** Enters a passkey step once its module is in, unless the flow moved on meanwhile; the fallback if it
+   * failed to load. */
+  private async enterPasskeyStep(enter: (passkeys: PasskeySteps) => void): Promise<void> {
+    const step = this.flow.step;
+    let passkeys: PasskeySteps;
+    try {
+      passkeys = await this.passkeySteps();
+    } catch (error) {
+      this.log('a step failed to load', error);
+      return this.fallbackAuth(false);
+    }
+    if (step === this.flow.step) enter(passkeys);
   }
 
   // ---- FallbackAuth ----
