@@ -108,6 +108,23 @@ test('without an app id the invalid-app-id notice shows instead of a spinner', a
   await expect(el.locator('.spinner')).toHaveCount(0);
 });
 
+test('when the app info fails, Try again asks for it again and shows the form once it answers', async ({
+  page,
+}) => {
+  let down = true;
+  await page.route(
+    (url) => url.pathname === `/v1/apps/${DEMO_APP}`,
+    (route) => (down ? route.abort('connectionrefused') : route.continue()),
+  );
+  await page.goto('/passage');
+  const el = widget(page);
+  await expect(el.locator('[part~="server-unreachable"]')).toBeVisible();
+  down = false;
+  await el.getByRole('button', { name: 'Try again' }).click();
+  await expect(el.getByLabel('Email address', { exact: true })).toBeVisible();
+  await expect(el.locator('[part~="invalid-app-id"]')).toHaveCount(0);
+});
+
 test('default-country-code can be changed at run time, until the user picks a country', async ({ page }) => {
   const el = await openPassage(page, APPS.phone);
   const box = countryBox(el);

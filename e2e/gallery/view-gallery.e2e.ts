@@ -32,6 +32,9 @@ const SCREENSHOT = {
   maxDiffPixels: 100,
 } as const;
 
+/** Views with nothing to press, as the flow leaves them by itself: loading, then signed in. */
+const LEFT_BY_THE_FLOW = ['loading', 'activation-loading', 'success', 'profile-loading'];
+
 test.describe('the view gallery in development', () => {
   // One page for every test (loading a hundred views takes seconds); the tests only read it.
   let page: Page;
@@ -93,6 +96,23 @@ test.describe('the view gallery in development', () => {
     expect(violations).toEqual([]);
     // Nothing failed to load, threw, or broke the policy (recorded since the page opened).
     expect(errors).toEqual([]);
+  });
+
+  test('every view offers a way on: a button, link or input the visitor can use', async () => {
+    // A view with none is a dead end: only a reload gets the visitor out. Views the flow leaves by itself
+    // (a spinner while something loads, the success screen while the host navigates) are the exceptions.
+    const withoutControl = await page.evaluate(() => {
+      const gallery = document.querySelector('passage-view-gallery')?.shadowRoot;
+      const usable =
+        'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea';
+      return [...(gallery?.querySelectorAll<HTMLElement>('figure[data-view]') ?? [])]
+        .filter((figure) => {
+          const root = figure.querySelector('passage-profile, passage-view-preview')?.shadowRoot;
+          return !root?.querySelector(usable);
+        })
+        .map((figure) => figure.dataset.view ?? '');
+    });
+    expect([...new Set(withoutControl)]).toEqual(LEFT_BY_THE_FLOW);
   });
 
   // One screenshot per labelled section (every view in one theme and language): an element screenshot

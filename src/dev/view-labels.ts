@@ -21,6 +21,7 @@ export const VIEW_LABELS: Record<string, string> = {
   'activation-invalid': 'Magic-link activation: invalid link',
   'register-passkey': 'Register device (passkey)',
   'register-passkey-failed': 'Register device: failed',
+  'register-passkey-cancelled': 'Register device: prompt closed',
   'passkey-login': 'Passkey sign-in',
   'passkey-verify-identity': 'Verify identity',
   'passkey-login-failed': 'Passkey sign-in: failed, no fallback',

@@ -54,6 +54,24 @@ describe('start', () => {
     expect((await failing({ appId: '' })).view()).toEqual({ kind: 'invalid-app-id' });
   });
 
+  it('asks for the app again on Try again when the app info failed, and shows the form once it answers', async () => {
+    let down = true;
+    const t = await setup({
+      client: (c) => {
+        const appInfo = c.appInfo;
+        c.appInfo = async () => {
+          if (down) throw new ClientError(0, 'Failed to fetch', 'network_error');
+          return appInfo();
+        };
+      },
+    });
+    expect(t.view()).toMatchObject({ kind: 'app-unavailable' });
+    down = false;
+    await t.send({ type: 'retry' });
+    expect(t.calls.filter((c) => c === 'appInfo()')).toHaveLength(2);
+    expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'login' });
+  });
+
   it('starts in register mode for <passage-register>, without toggle', async () => {
     const t = await setup({ element: 'register', app: { public_signup: false } });
     expect(t.view()).toMatchObject({

@@ -7,8 +7,11 @@ import {
   identityVerificationRequired,
   isCompleteAuthResult,
   lastLoginIdentifier,
+  defaultAttachment,
   passkeyFailureMessage,
   passkeyLoginVerifiesIdentity,
+  promptDismissed,
+  promptOnEntry,
   routeFallback,
   routeLogin,
 } from './decisions';
@@ -197,5 +200,36 @@ describe('passkeyLoginVerifiesIdentity', () => {
   it('verifies identity on a browser that remembers no credential of the user', () => {
     expect(passkeyLoginVerifiesIdentity(false)).toBe(true);
     expect(passkeyLoginVerifiesIdentity(true)).toBe(false);
+  });
+});
+
+describe('the passkey prompt', () => {
+  it('opens on entry only where the browser reported a platform authenticator', () => {
+    expect(promptOnEntry(features({ platform: true, securityKey: true }))).toBe(true);
+    // isUserVerifyingPlatformAuthenticatorAvailable() said false: the step waits for its button.
+    expect(promptOnEntry(features({ platform: false, securityKey: true, syncedCredential: true }))).toBe(
+      false,
+    );
+    expect(promptOnEntry({ ...NO_FEATURES, platform: true })).toBe(false);
+  });
+
+  it("asks for this device's authenticator by default, or another one where there is none", () => {
+    expect(defaultAttachment(features({ platform: true }))).toBe('platform');
+    expect(defaultAttachment(features({ platform: false, securityKey: true }))).toBe('cross-platform');
+  });
+
+  it('tells a closed or timed-out prompt from a failure, through the causes the client wraps', () => {
+    const dom = (name: string) => Object.assign(new Error('x'), { name });
+    // As the client raises it: a 701 / 702 whose cause is @simplewebauthn's error, whose cause is the DOM's.
+    const wrapped = (cause: Error) =>
+      Object.assign(new Error('wrapped'), {
+        statusCode: 701,
+        cause: Object.assign(new Error('lib'), { cause }),
+      });
+    expect(promptDismissed(wrapped(dom('NotAllowedError')))).toBe(true);
+    expect(promptDismissed(dom('AbortError'))).toBe(true);
+    expect(promptDismissed(wrapped(dom('InvalidStateError')))).toBe(false);
+    expect(promptDismissed(new Error('no device id'))).toBe(false);
+    expect(promptDismissed(undefined)).toBe(false);
   });
 });

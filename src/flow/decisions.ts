@@ -1,6 +1,6 @@
 /** The routing rules of the widget flow as pure functions (no I/O), so every branch is unit-tested. */
 import type { AllowedIdentifier, AppInfo, FallbackMethod } from '../client/app-info';
-import type { PublicUser } from '../client/types';
+import type { Attachment, PublicUser } from '../client/types';
 import type { BrowserFeatures } from '../client/features';
 import type { FlowError } from './ports';
 import type { FlowMessageKey, IdentifierType } from './view-state';
@@ -75,6 +75,35 @@ export function afterFallbackSuccess(
 ): 'auth-success' | 'add-device' {
   return !(features.isAvailable && features.platform) || userInitiated ? 'auth-success' : 'add-device';
 }
+
+/**
+ * Whether a passkey step opens the browser's prompt as soon as it shows: only where the browser reported
+ * a platform authenticator (Touch ID, Windows Hello, …). Elsewhere the prompt would ask for a security
+ * key or a phone the visitor may not have, so it waits for the step's button.
+ */
+export const promptOnEntry = (features: BrowserFeatures): boolean =>
+  features.isAvailable && features.platform;
+
+/** The authenticator a new passkey asks for when the visitor did not choose: this device's, if it has
+ * one, else a security key or phone. */
+export const defaultAttachment = (features: BrowserFeatures): Attachment =>
+  features.platform ? 'platform' : 'cross-platform';
+
+/**
+ * The visitor closed the browser's passkey prompt, or it timed out: WebAuthn rejects with
+ * `NotAllowedError` (or `AbortError`), which the client wraps as a 701 / 702 with it as the `cause`.
+ * That is no failure to report as one: the step says so and offers its ways on.
+ */
+export function promptDismissed(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as { name?: unknown }).name;
+    if (name === 'NotAllowedError' || name === 'AbortError') return true;
+  }
+  return false;
+}
+
+/** What a passkey view (or the add-passkey offer) shows after the visitor closed the prompt. */
+export const PROMPT_CLOSED = { error: { key: 'passkey-prompt-closed' }, cancelled: true } as const;
 
 /** The failure text of a passkey ceremony, by fallback method. */
 export function passkeyFailureMessage(ceremony: 'create' | 'login', method: FallbackMethod): FlowMessageKey {

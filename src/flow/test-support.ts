@@ -14,6 +14,7 @@ import type { ViewEvent } from './view-state';
 import './steps/sign-in-steps';
 import './steps/one-time-code';
 import './steps/magic-link';
+import './steps/passkey-steps';
 import './validation/metadata';
 
 export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {

@@ -62,6 +62,8 @@ export type FlowMessageKey =
   | 'passkey-login-fail-try-code'
   | 'passkey-login-fail-try-link'
   | 'passkey-login-fail-no-fallback'
+  /** The visitor closed the browser's passkey prompt (or it timed out). */
+  | 'passkey-prompt-closed'
   // add device
   | 'failed-to-add-this-device';
 
@@ -165,6 +167,9 @@ export interface RegisterPasskeyView {
   /** After a failure: the passkey-create-fail-* message; the view offers Try again, the fallback
    * button (unless `fallbackMethod` is none) and Change email/phone. */
   error?: Message;
+  /** The visitor closed the prompt: `error` says so (passkey-prompt-closed), with the same ways on,
+   * under the step's own title rather than "Something went wrong". */
+  cancelled?: boolean;
 }
 
 /** Passkey login ("Webauthn sign-in" / "Verify identity"): starts on entry. */
@@ -179,6 +184,8 @@ export interface PasskeyLoginView {
   verifyIdentity?: boolean;
   /** After a browser-ceremony failure: passkey-login-fail-*; the view offers Try again. */
   error?: Message;
+  /** The visitor closed the prompt: `error` is passkey-prompt-closed. */
+  cancelled?: boolean;
 }
 
 /** One-time passcode: 6 boxes, Continue, Back, Resend code. */
@@ -222,22 +229,32 @@ export interface AddDeviceView {
   busy: boolean;
   /** After a failure: title "Something went wrong", text failed-to-add-this-device, Try again. */
   error?: Message;
+  /** The visitor closed the prompt: `error` is passkey-prompt-closed, under the screen's own title. */
+  cancelled?: boolean;
 }
 
-/** Registration when passkeys are unavailable and there is no fallback. */
+/** Registration when passkeys are unavailable and there is no fallback. The view offers Change
+ * email/phone (by `identifierType`, email when absent). */
 export interface DeviceNotSupportedView {
   kind: 'device-not-supported';
+  identifierType?: IdentifierType;
 }
 
-/** Login of a user without passkeys when the fallback is none: "passkeys are now required". */
+/** Login of a user without passkeys when the fallback is none: "passkeys are now required". The view
+ * offers Change email/phone. */
 export interface LoginNotSupportedView {
   kind: 'login-not-supported';
+  identifierType?: IdentifierType;
 }
 
-/** A fallback was needed but the app has none (fallback method `none`). */
+/** A fallback was needed but the app has none (fallback method `none`). The view offers Change
+ * email/phone, and Try again when `retry` is set. */
 export interface NoFallbackView {
   kind: 'no-fallback';
   registering: boolean;
+  identifierType?: IdentifierType;
+  /** The sign-in came here from a passkey step, which Try again goes back to. */
+  retry?: boolean;
 }
 
 /** Signed in: shown while the host's onSuccess runs (the default navigates away). */
@@ -280,11 +297,12 @@ export type ViewEvent =
   | { type: 'switch-account' }
   /** Passkey registration: create (attachment `cross-platform` for "use another device"). */
   | { type: 'create-passkey'; attachment?: Attachment }
-  /** Try again after a passkey / activation / add-device failure. */
+  /** Try again after a passkey / activation / add-device failure, from the no-fallback screen, or
+   * when the app info failed. */
   | { type: 'retry' }
   /** The explicit fallback button ("Login with a code", "Send email link", …): userInitiated. */
   | { type: 'use-fallback' }
-  /** "Change email/phone" (passkey views, magic-link waiting). */
+  /** "Change email/phone" (passkey views, magic-link waiting, the not-supported and no-fallback screens). */
   | { type: 'change-identifier' }
   /** One-time code: 6 characters entered (auto) or Continue. */
   | { type: 'submit-code'; code: string }

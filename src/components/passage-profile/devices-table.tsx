@@ -4,6 +4,7 @@ import type { DevicePage } from '../../flow/profile';
 import type { Translator } from '../../i18n';
 import { cancelOnEscape } from './escape';
 import { Paginator } from './paginator';
+import { StatusLine } from './status-line';
 
 export interface DevicesTableProps {
   t: Translator['t'];
@@ -25,6 +26,8 @@ export interface DevicesTableProps {
   onDelete: (device: Device, opener: HTMLElement) => void;
   onAdd: () => void;
   onLearnMore: (opener: HTMLElement) => void;
+  /** "Passkey added.", "… renamed.", "… deleted." (empty when no confirmation is for this section). */
+  status: string;
 }
 
 function NameCell(props: DevicesTableProps, device: Device) {
@@ -175,6 +178,7 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
           {t('add-device')}
         </button>
       ) : null}
+      <StatusLine text={props.status} />
     </section>
   );
 };

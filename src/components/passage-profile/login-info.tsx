@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../client/types';
 import type { IdentifierType } from '../../flow/view-state';
 import type { Translator } from '../../i18n';
 import { cancelOnEscape } from './escape';
+import { StatusLine } from './status-line';
 
 export interface LoginInfoProps {
   t: Translator['t'];
@@ -17,6 +18,8 @@ export interface LoginInfoProps {
   onInput: (value: string) => void;
   onSave: (kind: IdentifierType) => void;
   onCancel: (kind: IdentifierType) => void;
+  /** The confirmation of an email or phone change (empty when none is for this section). */
+  status: string;
 }
 
 const label = { email: 'email-address', phone: 'phone-number' } as const;
@@ -100,6 +103,7 @@ export const LoginInfo: FunctionalComponent<LoginInfoProps> = (props) => {
           </div>
         );
       })}
+      <StatusLine text={props.status} />
     </section>
   );
 };

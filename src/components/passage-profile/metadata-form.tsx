@@ -2,6 +2,7 @@ import { type FunctionalComponent, h } from '@stencil/core';
 import type { MetadataField } from '../../client/app-info';
 import type { MetadataValues, PlacedField } from '../../flow/profile';
 import { cancelOnEscape } from './escape';
+import { StatusLine } from './status-line';
 import { blockNonInteger, METADATA_INPUT_TYPE } from '../views/metadata-input';
 import type { MessageKey, Translator } from '../../i18n';
 
@@ -17,6 +18,8 @@ export interface MetadataFormProps {
   onChange: (fieldName: string, value: string | boolean) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** "Saved." after a save (empty when no confirmation is for this section). */
+  status: string;
 }
 
 function FieldInput(props: MetadataFormProps, field: MetadataField) {
@@ -110,6 +113,7 @@ export const MetadataForm: FunctionalComponent<MetadataFormProps> = (props) => (
               ]}
         </div>
       ) : null}
+      <StatusLine text={props.status} />
     </form>
   </section>
 );

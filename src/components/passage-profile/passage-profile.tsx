@@ -79,7 +79,7 @@ function pagePath(): string {
  * @part input - Every input.
  * @part error - An error line.
  * @part alert - An error announced as an alert.
- * @part status - A confirmation (polite live region).
+ * @part status - A confirmation (polite live region), in the section of the control that caused it.
  * @part session-notice - The "session ended" notice.
  * @part reauthentication-notice - The "sign in again to continue" notice.
  * @part load-failed - The notice shown when the user could not be loaded.
@@ -308,9 +308,6 @@ export class PassageProfile {
             : null}
           <p class="alert" part="alert" role="alert">
             {view.alert ?? ''}
-          </p>
-          <p class="status" aria-live="polite" part="status">
-            {view.status === 'ready' ? view.announcement : ''}
           </p>
         </div>
       </Host>

@@ -1,5 +1,5 @@
 import { h } from '@stencil/core';
-import type { SignInReason } from '../../flow/profile';
+import type { SignInReason, StatusPlace } from '../../flow/profile';
 import type { MessageKey } from '../../i18n';
 import { DevicesTable } from './devices-table';
 import { LoginInfo } from './login-info';
@@ -38,6 +38,8 @@ function Ready(ui: ProfileUi) {
   const editing = view.editing;
   const editable = view.app?.profile_management ?? false;
   const fields = flow.fields();
+  // A confirmation shows in the section whose control caused it.
+  const status = (place: StatusPlace) => (view.announcedAt === place ? view.announcement : '');
   return [
     <LoginInfo
       t={t}
@@ -52,6 +54,7 @@ function Ready(ui: ProfileUi) {
       onInput={(value) => flow.setIdentifierDraft(value)}
       onSave={(kind) => void flow.saveIdentifier(kind)}
       onCancel={(kind) => flow.finishEdit(kind)}
+      status={status('login-info')}
     />,
     fields.length ? (
       <MetadataForm
@@ -66,6 +69,7 @@ function Ready(ui: ProfileUi) {
         onChange={(name, value) => flow.setMetadataValue(name, value)}
         onSave={() => void flow.saveMetadata()}
         onCancel={() => flow.finishEdit('metadata')}
+        status={status('metadata')}
       />
     ) : null,
     <DevicesTable
@@ -88,6 +92,7 @@ function Ready(ui: ProfileUi) {
       onDelete={ui.askDelete}
       onAdd={() => void flow.addPasskey()}
       onLearnMore={ui.openLearnMore}
+      status={status('devices')}
     />,
     <div class="sign-out">
       <button type="button" part="secondary-button" onClick={() => void flow.signOut()}>
@@ -110,16 +115,22 @@ export function ProfileBody(ui: ProfileUi) {
       );
     case 'invalid-app': {
       // What is misconfigured (src/flow/app-problem.ts), or that the element names no app.
+      // Try again asks for the app again (a server that was down may answer now).
       const problem = view.appProblem;
-      return (
+      return [
         <p
           class={problem ? 'notice problem' : 'notice'}
           part={problem ? `invalid-app-id ${problem.reason}` : 'invalid-app-id'}
           role="alert"
         >
           {problem ? t(problem.reason, problem) : t('invalid-app-id')}
-        </p>
-      );
+        </p>,
+        <div class="retry-app">
+          <button type="button" part="primary-button" onClick={ui.retry}>
+            {t('try-again')}
+          </button>
+        </div>,
+      ];
     }
     case 'signed-out':
       return SignInNotice(

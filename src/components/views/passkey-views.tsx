@@ -21,13 +21,17 @@ function changeIdentifier(ctx: ViewContext, type: 'email' | 'phone') {
   );
 }
 
-/** Passkey registration ("Register device"), with Try again, the fallback and Change email/phone. */
+/** Passkey registration ("Register device"), with Try again, the fallback and Change email/phone. The
+ * flow opens the prompt on entry only where the browser has a platform authenticator; elsewhere
+ * "Create a passkey" does. */
 export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewContext) {
   const { t, flow } = ctx;
   const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, true);
+  // A prompt the visitor closed is no failure: the step keeps its title, the error line says what happened.
+  const failed = state.error && !state.cancelled;
   return [
-    <Icon name={state.error ? 'failure' : 'passkey'} />,
-    <Title text={t.t(state.error ? 'something-went-wrong' : 'register-your-account')} />,
+    <Icon name={failed ? 'failure' : 'passkey'} />,
+    <Title text={t.t(failed ? 'something-went-wrong' : 'register-your-account')} />,
     <Text>
       <strong>{state.identifier}</strong>
     </Text>,
@@ -61,12 +65,13 @@ export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewConte
   ];
 }
 
-/** Passkey login ("Webauthn sign-in" / "Verify identity"): the flow starts it on entry. */
+/** Passkey login ("Webauthn sign-in" / "Verify identity"): the flow starts it on entry where the browser
+ * has a platform authenticator; elsewhere "Log in with a passkey" does. */
 export function renderPasskeyLogin(state: PasskeyLoginView, ctx: ViewContext) {
   const { t, flow } = ctx;
   const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, false);
   return [
-    <Icon name={state.error ? 'failure' : biometricIcon(userAgentOf(ctx))} />,
+    <Icon name={state.error && !state.cancelled ? 'failure' : biometricIcon(userAgentOf(ctx))} />,
     <Title text={t.t(state.verifyIdentity ? 'verify-your-identity' : 'log-into-your-account')} />,
     state.verifyIdentity && <Text>{t.t('we-dont-recognize-this-device')}</Text>,
     <Text>{t.parts('use-your-passkey', { identifier: <strong>{state.identifier}</strong> })}</Text>,

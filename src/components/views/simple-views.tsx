@@ -1,5 +1,11 @@
 import { h } from '@stencil/core';
-import type { AddDeviceView, AppUnavailableView, NoFallbackView } from '../../flow/view-state';
+import type {
+  AddDeviceView,
+  AppUnavailableView,
+  DeviceNotSupportedView,
+  LoginNotSupportedView,
+  NoFallbackView,
+} from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
 import { ErrorLine, LinkButton, PrimaryButton, Title } from './controls';
@@ -9,10 +15,11 @@ import type { ViewContext } from './view-context';
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */
 export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
   const { t, flow } = ctx;
+  const failed = state.error && !state.cancelled;
   return [
-    <Icon name={state.error ? 'failure' : 'passkey'} />,
-    <Title text={t.t(state.error ? 'something-went-wrong' : 'add-passkey-title')} />,
-    !state.error && <Text muted>{t.t('add-passkey-text')}</Text>,
+    <Icon name={failed ? 'failure' : 'passkey'} />,
+    <Title text={t.t(failed ? 'something-went-wrong' : 'add-passkey-title')} />,
+    !failed && <Text muted>{t.t('add-passkey-text')}</Text>,
     <ErrorLine id="passage-add-device-error" t={t} message={state.error} />,
     <Actions>
       <PrimaryButton
@@ -28,25 +35,51 @@ export function renderAddDevice(state: AddDeviceView, ctx: ViewContext) {
   ];
 }
 
-/** A title and explanation with a failure icon: the screens where sign-in cannot go on. */
-function dead(ctx: ViewContext, title: MessageKey, ...lines: MessageKey[]) {
+type Stopped = DeviceNotSupportedView | LoginNotSupportedView | NoFallbackView;
+
+/**
+ * A title and explanation with a failure icon: the screens where this sign-in cannot go on. Each still
+ * offers a way on (docs/sign-in-elements.md#no-dead-ends): Try again where the flow can go back to a
+ * passkey step, and Change email/phone, which goes back to the form. The title takes the focus, so
+ * a screen reader reads why first.
+ */
+function stopped(state: Stopped, ctx: ViewContext, title: MessageKey, ...lines: MessageKey[]) {
+  const { t, flow } = ctx;
+  const retry = state.kind === 'no-fallback' && state.retry;
   return [
     <Icon name="failure" />,
-    <Title text={ctx.t.t(title)} />,
-    ...lines.map((line) => <Text>{ctx.t.t(line)}</Text>),
+    <Title text={t.t(title)} />,
+    ...lines.map((line) => <Text>{t.t(line)}</Text>),
+    retry && (
+      <Actions>
+        <PrimaryButton label={t.t('try-again')} onClick={() => flow.dispatch({ type: 'retry' })} />
+      </Actions>
+    ),
+    <div class="links" part="links">
+      <LinkButton
+        label={t.t(state.identifierType === 'phone' ? 'change-phone' : 'change-email')}
+        onClick={() => flow.dispatch({ type: 'change-identifier' })}
+      />
+    </div>,
   ];
 }
 
-export const renderDeviceNotSupported = (ctx: ViewContext) =>
-  dead(ctx, 'device-not-supported', 'passkeys-are-required', 'try-again-on-device-with-passkeys');
+export const renderDeviceNotSupported = (state: DeviceNotSupportedView, ctx: ViewContext) =>
+  stopped(state, ctx, 'device-not-supported', 'passkeys-are-required', 'try-again-on-device-with-passkeys');
 
-export const renderLoginNotSupported = (ctx: ViewContext) =>
-  dead(ctx, 'login-not-supported', 'passkeys-are-now-required', 'please-contact-support-to-regain-access');
+export const renderLoginNotSupported = (state: LoginNotSupportedView, ctx: ViewContext) =>
+  stopped(
+    state,
+    ctx,
+    'login-not-supported',
+    'passkeys-are-now-required',
+    'please-contact-support-to-regain-access',
+  );
 
 export const renderNoFallback = (state: NoFallbackView, ctx: ViewContext) =>
   state.registering
-    ? dead(ctx, 'no-fallback-title', 'passkeys-are-required', 'try-again-on-device-with-passkeys')
-    : dead(ctx, 'no-fallback-title', 'no-fallback-text', 'please-contact-support-to-regain-access');
+    ? stopped(state, ctx, 'no-fallback-title', 'passkeys-are-required', 'try-again-on-device-with-passkeys')
+    : stopped(state, ctx, 'no-fallback-title', 'no-fallback-text', 'please-contact-support-to-regain-access');
 
 export const renderSuccess = (ctx: ViewContext) => [
   <Icon name="success" />,
@@ -56,19 +89,28 @@ export const renderSuccess = (ctx: ViewContext) => [
   </p>,
 ];
 
+/** Try again under a notice the app info failed with: the flow asks for the app again. */
+const retryApp = (ctx: ViewContext) => (
+  <Actions>
+    <PrimaryButton label={ctx.t.t('try-again')} onClick={() => ctx.flow.dispatch({ type: 'retry' })} />
+  </Actions>
+);
+
 /** The element names no app. */
-export const renderInvalidAppId = (ctx: ViewContext) => (
+export const renderInvalidAppId = (ctx: ViewContext) => [
   <p class="notice" part="notice invalid-app-id" role="alert">
     {ctx.t.t('invalid-app-id')}
-  </p>
-);
+  </p>,
+  retryApp(ctx),
+];
 
 /**
  * The app info failed: what is misconfigured, or that the server failed. The `invalid-app-id` part is
  * kept on each (it once named the one notice for all of them); the reason's part tells them apart.
  */
-export const renderAppUnavailable = ({ problem }: AppUnavailableView, ctx: ViewContext) => (
+export const renderAppUnavailable = ({ problem }: AppUnavailableView, ctx: ViewContext) => [
   <p class="notice problem" part={`notice invalid-app-id ${problem.reason}`} role="alert">
     {ctx.t.t(problem.reason, problem)}
-  </p>
-);
+  </p>,
+  retryApp(ctx),
+];

@@ -45,9 +45,9 @@ export function renderStepView(state: StepView, ctx: ViewContext) {
     case 'add-device':
       return renderAddDevice(state, ctx);
     case 'device-not-supported':
-      return renderDeviceNotSupported(ctx);
+      return renderDeviceNotSupported(state, ctx);
     case 'login-not-supported':
-      return renderLoginNotSupported(ctx);
+      return renderLoginNotSupported(state, ctx);
     case 'no-fallback':
       return renderNoFallback(state, ctx);
     case 'success':

@@ -67,6 +67,7 @@ describe('email and phone', () => {
     expect(flow.state.announcement).toBe(
       "We've sent a confirmation link to new@example.com. Your email changes once you open it.",
     );
+    expect(flow.state.announcedAt).toBe('login-info');
     expect(focused.at(-1)).toEqual({ to: 'edit-button', edit: 'email' });
   });
 
@@ -175,6 +176,8 @@ describe('personal info', () => {
       metadata: { age: 41, vip: false },
       metadataErrors: {},
       announcement: 'Saved.',
+      // Shown beside the personal info's Edit button, not at the end of the profile.
+      announcedAt: 'metadata',
     });
     expect(changes).toEqual([{ type: 'metadata-updated', userMetadata: { age: 41, vip: false } }]);
   });
@@ -202,6 +205,7 @@ describe('passkeys', () => {
       renameError: null,
       editing: { kind: 'none' },
       announcement: 'Passkey renamed.',
+      announcedAt: 'devices',
     });
     expect(flow.state.devices[0]!.friendly_name).toBe('Laptop');
     expect(changes.map((c) => c.type)).toEqual(['device-renamed']);
@@ -246,6 +250,7 @@ describe('passkeys', () => {
     await flow.addPasskey();
     expect(flow.state.devices.map((d) => d.id)).toEqual(['d1', 'd2', 'd3']);
     expect(changes).toEqual([{ type: 'device-added', device: flow.state.devices[2] }]);
+    expect(flow.state).toMatchObject({ announcement: 'Passkey added.', announcedAt: 'devices' });
     const none = await ready({ client: { addDevice: async () => undefined } });
     await none.flow.addPasskey();
     expect(none.flow.state.alert).toBe('Failed to add this device.');

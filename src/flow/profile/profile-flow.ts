@@ -26,7 +26,7 @@ import { type PlacedField, profileFields } from './profile-fields';
 import type { SignInReason } from './profile-events';
 import type { ProfileClient, ProfilePorts } from './profile-ports';
 import { type ProfileAction, profileReducer } from './profile-state';
-import { initialProfileView, type ProfileView } from './profile-view';
+import { initialProfileView, type ProfileView, type StatusPlace } from './profile-view';
 import { confirmationPath, CONFIRMED, type LinkOutcome, openVerifyLink } from './verify-link';
 
 type Listener = (view: ProfileView) => void;
@@ -130,7 +130,7 @@ export class ProfileFlow {
       return;
     }
     this.ports.emit({ type: 'identifier-change-confirmed', identifier: link.identifier });
-    if (this.view.status === 'ready') this.announce(CONFIRMED[link.identifier ?? 'unknown']);
+    if (this.view.status === 'ready') this.announce('login-info', CONFIRMED[link.identifier ?? 'unknown']);
   }
 
   /** The phone library is a lazy chunk, loaded (once) only when the user can type a phone number:
@@ -230,11 +230,13 @@ export class ProfileFlow {
         const confirmed = (kind === 'email' ? updated.email : updated.phone) === value;
         if (kind === 'email') this.ports.emit({ type: 'email-change-requested', newEmail: value, confirmed });
         else this.ports.emit({ type: 'phone-change-requested', newPhone: value, confirmed });
-        if (confirmed) this.announce('identifier-updated', { field });
+        if (confirmed) this.announce('login-info', 'identifier-updated', { field });
         else
-          this.announce(kind === 'email' ? 'weve-sent-confirmation-email' : 'weve-sent-confirmation-text', {
-            identifier: value,
-          });
+          this.announce(
+            'login-info',
+            kind === 'email' ? 'weve-sent-confirmation-email' : 'weve-sent-confirmation-text',
+            { identifier: value },
+          );
         this.finishEdit(kind);
       },
     );
@@ -275,7 +277,7 @@ export class ProfileFlow {
         this.set({ user, metadata });
         this.finishEdit('metadata');
         this.ports.emit({ type: 'metadata-updated', userMetadata: metadata });
-        this.announce('saved');
+        this.announce('metadata', 'saved');
       },
     );
   }
@@ -309,7 +311,7 @@ export class ProfileFlow {
         this.set({ devices: this.view.devices.map((d) => (d.id === device.id ? device : d)) });
         this.finishEdit(`rename-${device.id}`);
         this.ports.emit({ type: 'device-renamed', device });
-        this.announce('device-renamed');
+        this.announce('devices', 'device-renamed');
       },
     );
   }
@@ -324,7 +326,7 @@ export class ProfileFlow {
       () => {
         this.set({ devices: this.view.devices.filter((device) => device.id !== deviceId) });
         this.ports.emit({ type: 'device-deleted', deviceId, wasCurrent });
-        this.announce('device-deleted');
+        this.announce('devices', 'device-deleted');
       },
     );
   }
@@ -349,7 +351,7 @@ export class ProfileFlow {
       ({ device, devices }) => {
         this.set({ devices });
         this.ports.emit({ type: 'device-added', device });
-        this.announce('device-added');
+        this.announce('devices', 'device-added');
       },
     );
   }
@@ -457,8 +459,9 @@ export class ProfileFlow {
 
   // ---- bookkeeping ----
 
-  private announce(key: MessageKey, params?: Params): void {
-    this.set({ alert: null, announcement: this.t(key, params) });
+  /** A confirmation, shown and announced in the section (`at`) whose control caused it. */
+  private announce(at: StatusPlace, key: MessageKey, params?: Params): void {
+    this.set({ alert: null, announcement: this.t(key, params), announcedAt: at });
   }
 
   private t(key: MessageKey, params?: Params): string {

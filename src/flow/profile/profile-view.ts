@@ -6,6 +6,9 @@ import { DEFAULT_PAGE_SIZE } from './devices';
 import type { MetadataValues } from './metadata-form';
 import { initialProfileState, type ProfileState } from './profile-state';
 
+/** The section a confirmation shows in: the one holding the control that caused it. */
+export type StatusPlace = 'login-info' | 'metadata' | 'devices';
+
 /** Everything `<passage-profile>` renders, emitted by `ProfileFlow` on every change. Texts already
  * worded (errors, confirmations) are strings: they keep the language they were said in. */
 export interface ProfileView extends ProfileState {
@@ -25,8 +28,9 @@ export interface ProfileView extends ProfileState {
   /** The passkeys table's page (0-based) and rows per page. */
   page: number;
   pageSize: number;
-  /** The last confirmation (polite live region). */
+  /** The last confirmation (polite live region), shown in the section `announcedAt`. */
   announcement: string;
+  announcedAt: StatusPlace | null;
   /** The last error (alert). */
   alert: string | null;
   /** An action was refused until the user signs in again; the session itself is still valid. */
@@ -53,6 +57,7 @@ export const initialProfileView: ProfileView = {
   page: 0,
   pageSize: DEFAULT_PAGE_SIZE,
   announcement: '',
+  announcedAt: null,
   alert: null,
   reauthenticate: false,
   signedOutNotice: 'there-is-no-currently-logged-in-user',

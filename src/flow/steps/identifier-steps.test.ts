@@ -75,7 +75,10 @@ describe('identifier submit: login', () => {
       users: { 'ann@example.com': { ...ann, webauthn_types: [] } },
     });
     await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
-    expect(t.view()).toEqual({ kind: 'login-not-supported' });
+    expect(t.view()).toEqual({ kind: 'login-not-supported', identifierType: 'email' });
+    // Not a dead end: Change email goes back to the form with what was typed.
+    await t.send({ type: 'change-identifier' });
+    expect(t.view()).toMatchObject({ kind: 'identifier', identifier: 'ann@example.com' });
   });
 });
 
@@ -312,7 +315,9 @@ describe('identifier submit: register', () => {
       features: { isAvailable: false },
     });
     await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
-    expect(t.view()).toEqual({ kind: 'device-not-supported' });
+    expect(t.view()).toEqual({ kind: 'device-not-supported', identifierType: 'email' });
+    await t.send({ type: 'change-identifier' });
+    expect(t.view()).toMatchObject({ kind: 'identifier', mode: 'register', identifier: 'bob@example.com' });
   });
 });
 

@@ -4,7 +4,7 @@
  * this module once its first form is on screen and hands every event to `handle`.
  */
 import { PUBLIC_SIGNUP_DISABLED } from '../../contract/error-codes';
-import type { Attachment, AuthResult, PublicUser } from '../../client/types';
+import type { AuthResult, PublicUser } from '../../client/types';
 import { primarySubtag } from '../../i18n/languages';
 import { type BrowserFeatures, NO_FEATURES } from '../../client/features';
 import {
@@ -14,8 +14,9 @@ import {
   identityVerificationRequired,
   isCompleteAuthResult,
   lastLoginIdentifier,
-  passkeyFailureMessage,
   passkeyLoginVerifiesIdentity,
+  PROMPT_CLOSED,
+  promptDismissed,
   routeFallback,
   routeLogin,
   timedOut,
@@ -27,17 +28,21 @@ import type { FlowError, PassageClientCalls } from '../ports';
 import { checkIdentifier, INVALID } from '../validation/identifier';
 import type { PhoneReader } from '../validation/phone-reader';
 import type { AuthMode, IdentifierView, ViewEvent } from '../view-state';
-import type { Attempt, SharedSteps } from './attempt';
+import type { Attempt } from './attempt';
 import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
 import type { OneTimeCodeStep } from './one-time-code';
+import type { PasskeyHost, PasskeySteps } from './passkey-steps';
 
-export class SignInSteps implements SharedSteps {
+export class SignInSteps implements PasskeyHost {
   /** The sign-in in progress, once an identifier was accepted. */
   private inProgress?: Attempt;
   features: BrowserFeatures = NO_FEATURES;
   private phone?: PhoneReader;
   private readonly fallbacks: FallbackSteps;
+  /** The passkey steps, once their module is in (it is fetched as an identifier is submitted). */
+  private passkeys?: PasskeySteps;
+  private passkeyLoad?: Promise<PasskeySteps>;
   /** The tokens of a fallback sign-in, held while the add-device screen shows. */
   private pending?: AuthResult;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -141,17 +146,19 @@ export class SignInSteps implements SharedSteps {
       case 'identifier':
         if (e.type === 'submit-identifier') {
           this.fallbacks.prefetch(this.method);
+          if (this.features.isAvailable)
+            this.passkeySteps().catch((error) => this.log('a step failed to load', error));
           return this.submitIdentifier(e);
         }
         return;
       case 'register-passkey':
         if (e.type === 'create-passkey' || e.type === 'retry')
-          return this.runRegister(e.type === 'create-passkey' ? e.attachment : undefined);
+          return this.passkeys?.register(e.type === 'create-passkey' ? e.attachment : undefined);
         if (e.type === 'use-fallback') return this.fallbackAuth(true);
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'passkey-login':
-        if (e.type === 'retry') return this.runLogin();
+        if (e.type === 'retry') return this.passkeys?.login();
         if (e.type === 'use-fallback') return this.fallbackAuth(true);
         if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
@@ -167,6 +174,14 @@ export class SignInSteps implements SharedSteps {
       case 'add-device':
         if (e.type === 'add-passkey' || e.type === 'retry') return this.addDevice();
         if (e.type === 'skip' && this.pending) return this.authSuccess(this.pending);
+        return;
+      case 'device-not-supported':
+      case 'login-not-supported':
+        if (e.type === 'change-identifier') return this.changeIdentifier();
+        return;
+      case 'no-fallback':
+        if (e.type === 'retry' && v.retry) return this.passkeys?.retry();
+        if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'magic-link-activation':
         if (e.type === 'request-new-link') return this.flow.options.page.reloadWithoutQuery();
@@ -184,7 +199,7 @@ export class SignInSteps implements SharedSteps {
     return (await this.fallbacks.magicLink()).activate(link, token);
   }
 
-  private get method() {
+  get method() {
     return fallbackMethodOf(this.flow.app);
   }
 
@@ -326,7 +341,8 @@ export class SignInSteps implements SharedSteps {
   private createdUser(): void {
     const app = this.flow.app;
     this.attempt.verifying = app.require_identifier_verification;
-    if (afterUserCreated(app, this.features) === 'register-passkey') return this.enterRegisterPasskey();
+    if (afterUserCreated(app, this.features) === 'register-passkey')
+      return void this.enterPasskeyStep((passkeys) => passkeys.enterRegister());
     this.fallbackAuth(false);
   }
 
@@ -342,78 +358,38 @@ export class SignInSteps implements SharedSteps {
       features: this.features,
       credIdKnown,
     });
-    if (route === 'login-not-supported') return this.flow.enter({ kind: 'login-not-supported' });
-    if (route === 'passkey-login') return this.enterPasskeyLogin(passkeyLoginVerifiesIdentity(credIdKnown));
+    if (route === 'login-not-supported')
+      return this.flow.enter({ kind: 'login-not-supported', identifierType: attempt.identifierType });
+    if (route === 'passkey-login') {
+      const verifyIdentity = passkeyLoginVerifiesIdentity(credIdKnown);
+      return this.enterPasskeyStep((passkeys) => passkeys.enterLogin(verifyIdentity));
+    }
     this.fallbackAuth(false);
   }
 
-  // ---- passkeys ----
-
-  private enterRegisterPasskey(): void {
-    const attempt = this.attempt;
-    this.flow.enter({
-      kind: 'register-passkey',
-      identifier: attempt.identifier,
-      identifierType: attempt.identifierType,
-      fallbackMethod: this.method,
-      busy: false,
-    });
-    this.emit('onRegisterDevice', { identifier: attempt.identifier });
-    void this.runRegister();
+  private passkeySteps(): Promise<PasskeySteps> {
+    return (this.passkeyLoad ??= import('./passkey-steps').then(
+      ({ PasskeySteps }) => (this.passkeys = new PasskeySteps(this.flow, this)),
+    ));
   }
 
-  private async runRegister(attachment: Attachment = 'platform'): Promise<void> {
+  /** Enters a passkey step once its module is in, unless the flow moved on meanwhile; the fallback if it
+   * failed to load. */
+  private async enterPasskeyStep(enter: (passkeys: PasskeySteps) => void): Promise<void> {
     const step = this.flow.step;
-    const attempt = this.attempt;
-    this.flow.update('register-passkey', { busy: true, error: undefined });
+    let passkeys: PasskeySteps;
     try {
-      const result = await (
-        await this.passageClient()
-      ).register(attempt.identifier, attachment, this.flow.callOptions());
-      if (step === this.flow.step) await this.authSuccess(result, attempt.identifier);
+      passkeys = await this.passkeySteps();
     } catch (error) {
-      if (step !== this.flow.step) return;
-      this.log('passkey registration failed', error);
-      const key = passkeyFailureMessage('create', this.method);
-      this.flow.update('register-passkey', { busy: false, error: { key } }, step);
+      this.log('a step failed to load', error);
+      return this.fallbackAuth(false);
     }
-  }
-
-  private enterPasskeyLogin(verifyIdentity: boolean): void {
-    const attempt = this.attempt;
-    this.flow.enter({
-      kind: 'passkey-login',
-      identifier: attempt.identifier,
-      identifierType: attempt.identifierType,
-      fallbackMethod: this.method,
-      busy: false,
-      verifyIdentity,
-    });
-    this.emit('onVerifyIdentity', { identifier: attempt.identifier });
-    void this.runLogin();
-  }
-
-  private async runLogin(): Promise<void> {
-    const step = this.flow.step;
-    const attempt = this.attempt;
-    this.flow.update('passkey-login', { busy: true, error: undefined });
-    try {
-      const result = await (await this.passageClient()).login(attempt.identifier, this.flow.callOptions());
-      if (step === this.flow.step) await this.authSuccess(result, attempt.identifier);
-    } catch (error) {
-      if (step !== this.flow.step) return;
-      const e = error as FlowError;
-      if (e.code === 'PSGParsePublicKeyForLoginFailed' || e.statusCode === 702) {
-        const key = passkeyFailureMessage('login', this.method);
-        return this.flow.update('passkey-login', { busy: false, error: { key } }, step);
-      }
-      this.fallbackAuth(false);
-    }
+    if (step === this.flow.step) enter(passkeys);
   }
 
   // ---- FallbackAuth ----
 
-  private fallbackAuth(userInitiated: boolean): void {
+  fallbackAuth(userInitiated: boolean): void {
     const attempt = this.attempt;
     attempt.userInitiated = userInitiated;
     const route = routeFallback(this.method, attempt.registering, this.features);
@@ -427,10 +403,16 @@ export class SignInSteps implements SharedSteps {
         this.emit(attempt.registering ? 'onMagicLinkRegister' : 'onMagicLinkLogin', detail),
       );
     } else if (route === 'device-not-supported') {
-      this.flow.enter({ kind: 'device-not-supported' });
+      this.flow.enter({ kind: 'device-not-supported', identifierType: attempt.identifierType });
     } else {
-      this.flow.enter({ kind: 'no-fallback', registering: attempt.registering });
+      this.enterNoFallback();
     }
+  }
+
+  /** The no-fallback screen: Try again goes back to the passkey step the sign-in came from, if any. */
+  private enterNoFallback(): void {
+    const { registering, identifierType, passkeyStep } = this.attempt;
+    this.flow.enter({ kind: 'no-fallback', registering, identifierType, retry: passkeyStep !== undefined });
   }
 
   // ---- FallbackAuthSuccess, add device, AuthSuccess ----
@@ -446,7 +428,7 @@ export class SignInSteps implements SharedSteps {
       fallback = await loading;
     } catch (error) {
       this.log('a step failed to load', error);
-      return this.flow.enter({ kind: 'no-fallback', registering: this.attempt.registering });
+      return this.enterNoFallback();
     }
     if (step !== this.flow.step) return;
     fallback.enter();
@@ -464,13 +446,15 @@ export class SignInSteps implements SharedSteps {
   private async addDevice(): Promise<void> {
     const step = this.flow.step;
     if ((this.flow.view as ViewOf<'add-device'>).busy) return;
-    this.flow.update('add-device', { busy: true, error: undefined });
+    this.flow.update('add-device', { busy: true, error: undefined, cancelled: undefined });
     try {
       const device = await (await this.passageClient()).addDevice('platform', this.flow.callOptions());
       if (!device?.id) throw new Error('no device id');
       if (step === this.flow.step && this.pending) await this.authSuccess(this.pending);
     } catch (error) {
       if (step !== this.flow.step) return;
+      if (promptDismissed(error))
+        return this.flow.update('add-device', { busy: false, ...PROMPT_CLOSED }, step);
       this.log('adding a device failed', error);
       this.flow.update('add-device', { busy: false, error: { key: 'failed-to-add-this-device' } }, step);
     }

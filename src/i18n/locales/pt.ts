@@ -65,6 +65,7 @@ export default {
     'Não foi possível criar uma chave de acesso. Tente novamente ou cadastre-se com um link.',
   'passkey-create-fail-no-fallback': 'Não foi possível criar uma chave de acesso. Tente novamente.',
   'use-another-device': 'Usar outro dispositivo',
+  'passkey-prompt-closed': 'A solicitação da chave de acesso foi fechada ou expirou.',
   'learn-more': 'Saiba mais',
   'what-are-passkeys': 'O que são chaves de acesso?',
   'passkey-is-unique':
