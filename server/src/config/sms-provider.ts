@@ -1,0 +1,150 @@
+import { ConfigError } from './config-error.js';
+import { optional, optionalUrl } from './env-values.js';
+import type { SettingHelp } from './setting-help.js';
+
+/** Twilio's Programmable Messaging: a sender number or a messaging service (at least one). */
+export interface TwilioSettings {
+  kind: 'twilio';
+  /** Base URL of the API (TWILIO_API_URL), without a trailing slash. */
+  apiUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string | null;
+  messagingServiceSid: string | null;
+}
+
+/** Vonage's SMS API. */
+export interface VonageSettings {
+  kind: 'vonage';
+  /** Base URL of the API (VONAGE_API_URL), without a trailing slash. */
+  apiUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  from: string;
+}
+
+/** Where SMS go: the chosen vendor's API, or a JSON gateway at a URL (credentials in it as Basic auth). */
+export type SmsProvider = { kind: 'http'; url: string } | TwilioSettings | VonageSettings;
+
+const PROVIDERS = ['twilio', 'vonage'] as const;
+
+/** The SMS settings `--help` lists (loadConfig reads each of them, whichever provider is chosen). */
+export const SMS_SETTINGS: readonly SettingHelp[] = [
+  {
+    name: 'SMS_PROVIDER',
+    default: 'none: the dev outbox in development mode',
+    description:
+      'twilio, vonage, or the URL of an HTTP SMS gateway (POST {"to", "text"}) for phone identifiers. Outside ' +
+      'development mode the server does not start without it while an app allows phone identifiers.',
+  },
+  {
+    name: 'TWILIO_ACCOUNT_SID',
+    default: 'none',
+    description: 'With SMS_PROVIDER=twilio: the account SID (AC…).',
+  },
+  {
+    name: 'TWILIO_AUTH_TOKEN',
+    default: 'none',
+    description: 'With SMS_PROVIDER=twilio: the auth token (a secret).',
+  },
+  {
+    name: 'TWILIO_FROM',
+    default: 'none',
+    description: 'With SMS_PROVIDER=twilio: the sender number (+1…); or set TWILIO_MESSAGING_SERVICE_SID.',
+  },
+  {
+    name: 'TWILIO_MESSAGING_SERVICE_SID',
+    default: 'none',
+    description: 'With SMS_PROVIDER=twilio: a messaging service (MG…) that picks the sender.',
+  },
+  {
+    name: 'TWILIO_API_URL',
+    default: 'https://api.twilio.com',
+    description: "Twilio's API, for tests or a proxy.",
+  },
+  { name: 'VONAGE_API_KEY', default: 'none', description: 'With SMS_PROVIDER=vonage: the API key.' },
+  { name: 'VONAGE_API_SECRET', default: 'none', description: 'With SMS_PROVIDER=vonage: the API secret.' },
+  {
+    name: 'VONAGE_FROM',
+    default: 'none',
+    description: 'With SMS_PROVIDER=vonage: the sender, a number (4915…) or a name of up to 11 letters.',
+  },
+  {
+    name: 'VONAGE_API_URL',
+    default: 'https://rest.nexmo.com',
+    description: "Vonage's SMS API, for tests or a proxy.",
+  },
+];
+
+/** One provider's settings, read and trimmed; unset ones null. */
+type Values = Record<string, string | null>;
+
+/** The value of a setting the chosen provider cannot work without; its error names the setting, never a value. */
+function required(values: Values, name: string, provider: string, what: string): string {
+  const value = values[name];
+  if (value) return value;
+  throw new ConfigError(`SMS_PROVIDER=${provider} needs ${name} (${what}), which is not set.`);
+}
+
+/** A provider's base URL without a trailing slash: its override, or the vendor's own. */
+function apiUrl(values: Values, name: string, fallback: string): string {
+  const url = optionalUrl(name, values[name] ?? undefined, ['https', 'http'], fallback) ?? fallback;
+  return url.replace(/\/+$/, '');
+}
+
+function twilio(values: Values): TwilioSettings {
+  const settings: TwilioSettings = {
+    kind: 'twilio',
+    apiUrl: apiUrl(values, 'TWILIO_API_URL', 'https://api.twilio.com'),
+    accountSid: required(values, 'TWILIO_ACCOUNT_SID', 'twilio', 'the account SID, AC…'),
+    authToken: required(values, 'TWILIO_AUTH_TOKEN', 'twilio', "the account's auth token"),
+    from: values.TWILIO_FROM ?? null,
+    messagingServiceSid: values.TWILIO_MESSAGING_SERVICE_SID ?? null,
+  };
+  if (!settings.from && !settings.messagingServiceSid) {
+    throw new ConfigError(
+      'SMS_PROVIDER=twilio needs a sender: TWILIO_FROM (a number of the account, e.g. +15017122661) or ' +
+        'TWILIO_MESSAGING_SERVICE_SID (MG…); neither is set.',
+    );
+  }
+  return settings;
+}
+
+function vonage(values: Values): VonageSettings {
+  return {
+    kind: 'vonage',
+    apiUrl: apiUrl(values, 'VONAGE_API_URL', 'https://rest.nexmo.com'),
+    apiKey: required(values, 'VONAGE_API_KEY', 'vonage', "the account's API key"),
+    apiSecret: required(values, 'VONAGE_API_SECRET', 'vonage', "the account's API secret"),
+    from: required(values, 'VONAGE_FROM', 'vonage', 'the sender number or name'),
+  };
+}
+
+/** The value as an error may show it: a password in a URL-like value stays out of logs. */
+function withoutCredentials(value: string): string {
+  return value.replace(/\/\/[^/@]*@/, '//…@');
+}
+
+/**
+ * SMS_PROVIDER: a vendor's name, whose own settings must then be complete, or (as before there were vendors)
+ * the http(s) URL of a JSON gateway. Every SMS setting is read whatever the choice, so `--help` can list them
+ * all; a missing one stops the server at start with a sentence naming it.
+ */
+export function parseSmsProvider(env: NodeJS.ProcessEnv): SmsProvider | null {
+  const values: Values = Object.fromEntries(SMS_SETTINGS.map(({ name }) => [name, optional(env[name])]));
+  const choice = values.SMS_PROVIDER ?? null;
+  if (choice === null) return null;
+  switch (choice.toLowerCase()) {
+    case 'twilio':
+      return twilio(values);
+    case 'vonage':
+      return vonage(values);
+  }
+  if (!URL.canParse(choice) || !/^https?:$/.test(new URL(choice).protocol)) {
+    throw new ConfigError(
+      `SMS_PROVIDER must be ${PROVIDERS.join(', ')} or the URL of an HTTP SMS gateway starting with https:// or ` +
+        `http://, got "${withoutCredentials(choice)}" — for example SMS_PROVIDER=twilio or SMS_PROVIDER=https://sms.example.com/send`,
+    );
+  }
+  return { kind: 'http', url: choice };
+}
