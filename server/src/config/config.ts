@@ -7,7 +7,7 @@ import { parseSmsProvider, SMS_SETTINGS, type SmsProvider } from './sms-provider
 
 export { ConfigError } from './config-error.js';
 export type { DevMode } from './dev-mode.js';
-export type { SmsProvider, TwilioSettings, VonageSettings } from './sms-provider.js';
+export type { SmsProvider, SnsSettings, TwilioSettings, VonageSettings } from './sms-provider.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {

@@ -23,10 +23,22 @@ export interface VonageSettings {
   from: string;
 }
 
-/** Where SMS go: the chosen vendor's API, or a JSON gateway at a URL (credentials in it as Basic auth). */
-export type SmsProvider = { kind: 'http'; url: string } | TwilioSettings | VonageSettings;
+/** Amazon SNS in one region, with credentials from the standard AWS variables. */
+export interface SnsSettings {
+  kind: 'sns';
+  /** Base URL of the API (SNS_API_URL, default the region's endpoint), without a trailing slash. */
+  apiUrl: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Temporary credentials' session token (AWS_SESSION_TOKEN). */
+  sessionToken: string | null;
+}
 
-const PROVIDERS = ['twilio', 'vonage'] as const;
+/** Where SMS go: the chosen vendor's API, or a JSON gateway at a URL (credentials in it as Basic auth). */
+export type SmsProvider = { kind: 'http'; url: string } | TwilioSettings | VonageSettings | SnsSettings;
+
+const PROVIDERS = ['twilio', 'vonage', 'sns'] as const;
 
 /** The SMS settings `--help` lists (loadConfig reads each of them, whichever provider is chosen). */
 export const SMS_SETTINGS: readonly SettingHelp[] = [
@@ -34,7 +46,7 @@ export const SMS_SETTINGS: readonly SettingHelp[] = [
     name: 'SMS_PROVIDER',
     default: 'none: the dev outbox in development mode',
     description:
-      'twilio, vonage, or the URL of an HTTP SMS gateway (POST {"to", "text"}) for phone identifiers. Outside ' +
+      'twilio, vonage, sns, or the URL of an HTTP SMS gateway (POST {"to", "text"}) for phone identifiers. Outside ' +
       'development mode the server does not start without it while an app allows phone identifiers.',
   },
   {
@@ -73,6 +85,23 @@ export const SMS_SETTINGS: readonly SettingHelp[] = [
     name: 'VONAGE_API_URL',
     default: 'https://rest.nexmo.com',
     description: "Vonage's SMS API, for tests or a proxy.",
+  },
+  { name: 'AWS_REGION', default: 'none', description: 'With SMS_PROVIDER=sns: the region, e.g. eu-west-1.' },
+  { name: 'AWS_ACCESS_KEY_ID', default: 'none', description: 'With SMS_PROVIDER=sns: the access key ID.' },
+  {
+    name: 'AWS_SECRET_ACCESS_KEY',
+    default: 'none',
+    description: 'With SMS_PROVIDER=sns: the secret access key.',
+  },
+  {
+    name: 'AWS_SESSION_TOKEN',
+    default: 'none',
+    description: 'With SMS_PROVIDER=sns and temporary credentials: their session token.',
+  },
+  {
+    name: 'SNS_API_URL',
+    default: 'https://sns.<AWS_REGION>.amazonaws.com',
+    description: "Amazon SNS's API, for tests or a VPC endpoint.",
   },
 ];
 
@@ -125,6 +154,24 @@ function withoutCredentials(value: string): string {
   return value.replace(/\/\/[^/@]*@/, '//…@');
 }
 
+/** An AWS region name as it appears in endpoints: eu-west-1, us-gov-west-1. */
+const AWS_REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
+
+function sns(values: Values): SnsSettings {
+  const region = required(values, 'AWS_REGION', 'sns', 'the region to send from, e.g. eu-west-1');
+  if (!AWS_REGION.test(region)) {
+    throw new ConfigError(`AWS_REGION must be a region like eu-west-1, got "${region}"`);
+  }
+  return {
+    kind: 'sns',
+    apiUrl: apiUrl(values, 'SNS_API_URL', `https://sns.${region}.amazonaws.com`),
+    region,
+    accessKeyId: required(values, 'AWS_ACCESS_KEY_ID', 'sns', 'the access key ID, AKIA…'),
+    secretAccessKey: required(values, 'AWS_SECRET_ACCESS_KEY', 'sns', 'the secret access key'),
+    sessionToken: values.AWS_SESSION_TOKEN ?? null,
+  };
+}
+
 /**
  * SMS_PROVIDER: a vendor's name, whose own settings must then be complete, or (as before there were vendors)
  * the http(s) URL of a JSON gateway. Every SMS setting is read whatever the choice, so `--help` can list them
@@ -139,6 +186,8 @@ export function parseSmsProvider(env: NodeJS.ProcessEnv): SmsProvider | null {
       return twilio(values);
     case 'vonage':
       return vonage(values);
+    case 'sns':
+      return sns(values);
   }
   if (!URL.canParse(choice) || !/^https?:$/.test(new URL(choice).protocol)) {
     throw new ConfigError(

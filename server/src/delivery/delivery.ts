@@ -11,6 +11,7 @@ import { QueuedMessageSender } from './queued-message-sender.js';
 import { DevOutboxTransport } from './transports/dev-outbox-transport.js';
 import { SmsHttpTransport } from './transports/sms-http-transport.js';
 import { SmtpTransport } from './transports/smtp-transport.js';
+import { SnsTransport } from './transports/sns-transport.js';
 import type { Transport } from './transports/transport.js';
 import { TwilioTransport } from './transports/twilio-transport.js';
 import { VonageTransport } from './transports/vonage-transport.js';
@@ -29,6 +30,8 @@ function smsTransport(provider: SmsProvider): Transport {
       return new TwilioTransport(provider);
     case 'vonage':
       return new VonageTransport(provider);
+    case 'sns':
+      return new SnsTransport(provider);
     case 'http':
       return new SmsHttpTransport(provider.url);
   }

@@ -1,9 +1,11 @@
+import { AwsV4Signer } from 'aws4fetch';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { VonageTransport } from '../../src/delivery/transports/vonage-transport.js';
 import {
   type FakeSmsProvider,
   type ProviderReply,
+  type ProviderRequest,
   startFakeSmsProvider,
 } from '../support/fake-sms-provider.js';
 import { startTestServer, TEST_APP_ID } from '../support/test-server.js';
@@ -165,7 +167,7 @@ describe('SMS provider settings', () => {
       url: 'https://gw:pw@sms.example/send',
     });
     const message = refused({ SMS_PROVIDER: 'ftp://gw:pw@sms.example' });
-    expect(message).toContain('SMS_PROVIDER must be twilio, vonage or the URL of an HTTP SMS gateway');
+    expect(message).toContain('SMS_PROVIDER must be twilio, vonage, sns or the URL of an HTTP SMS gateway');
     expect(message).not.toContain('pw');
   });
 
@@ -258,4 +260,125 @@ describe('SMS through Vonage', () => {
       expect(message).not.toContain('vo-secret');
     },
   );
+});
+
+const snsEnv = (url: string) => ({
+  SMS_PROVIDER: 'sns',
+  SNS_API_URL: url,
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  AWS_SECRET_ACCESS_KEY: 'sns-secret-key',
+  AWS_SESSION_TOKEN: 'session-token',
+});
+const snsPublished: ProviderReply = {
+  status: 200,
+  body:
+    '<PublishResponse xmlns="https://sns.amazonaws.com/doc/2010-03-31/"><PublishResult>' +
+    '<MessageId>94f20ce6-13c5-43a0-9a9e-ca52d816e90b</MessageId></PublishResult></PublishResponse>',
+};
+const snsError = (status: number, code: string, message: string): ProviderReply => ({
+  status,
+  body:
+    '<ErrorResponse xmlns="https://sns.amazonaws.com/doc/2010-03-31/"><Error><Type>Sender</Type>' +
+    `<Code>${code}</Code><Message>${message}</Message></Error><RequestId>1</RequestId></ErrorResponse>`,
+});
+
+/** The Authorization SigV4 gives the request the fake received, signed again with the test's secret. */
+async function expectedSignature(request: ProviderRequest, baseUrl: string): Promise<string> {
+  const signedHeaders =
+    /SignedHeaders=([^,]+)/.exec(request.headers.authorization ?? '')?.[1]?.split(';') ?? [];
+  const headers = Object.fromEntries(
+    signedHeaders
+      .filter((name) => !['host', 'x-amz-date', 'x-amz-security-token'].includes(name))
+      .map((name) => [name, String(request.headers[name])]),
+  );
+  return new AwsV4Signer({
+    method: request.method,
+    url: `${baseUrl}${request.path}`,
+    headers,
+    body: request.body,
+    service: 'sns',
+    region: 'eu-west-1',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'sns-secret-key',
+    sessionToken: 'session-token',
+    datetime: String(request.headers['x-amz-date']),
+  }).authHeader();
+}
+
+describe('SMS through Amazon SNS', () => {
+  it('POSTs a SigV4-signed Publish with PhoneNumber, Message and the transactional SMS type', async () => {
+    const { row, requests } = await sendOne(snsEnv, [], snsPublished);
+    expect(row.status).toBe('sent');
+    expect(requests).toHaveLength(1);
+    const request = requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/');
+    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+      Action: 'Publish',
+      Version: '2010-03-31',
+      PhoneNumber: TO,
+      Message: CODE_SMS,
+      'MessageAttributes.entry.1.Name': 'AWS.SNS.SMS.SMSType',
+      'MessageAttributes.entry.1.Value.DataType': 'String',
+      'MessageAttributes.entry.1.Value.StringValue': 'Transactional',
+    });
+    expect(request.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/sns\/aws4_request, SignedHeaders=/,
+    );
+    expect(request.headers['x-amz-security-token']).toBe('session-token');
+    expect(request.headers.authorization).toBe(await expectedSignature(request, provider!.url));
+  });
+
+  it('marks the message failed at once when SNS refuses the phone number', async () => {
+    const refusal = snsError(
+      400,
+      'InvalidParameter',
+      'Invalid parameter: PhoneNumber Reason: +49151 is not valid',
+    );
+    const { row, requests } = await sendOne(snsEnv, [], refusal);
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(1);
+    expect(requests).toHaveLength(1);
+    expect(row.last_error).toContain('InvalidParameter');
+  });
+
+  it.each([
+    ['Throttling (HTTP 400)', snsError(400, 'Throttling', 'Rate exceeded')],
+    ['HTTP 429', snsError(429, 'ThrottledException', 'Rate exceeded')],
+    ['HTTP 500', snsError(500, 'InternalError', 'Internal error')],
+  ])('retries %s with the queue’s back-off until it is sent', async (_, failure) => {
+    const { row, requests } = await sendOne(snsEnv, [failure, failure], snsPublished);
+    expect(row.status).toBe('sent');
+    expect(requests).toHaveLength(3);
+  });
+
+  it('gives up after a few tries on refused credentials, naming the settings but not the secret', async () => {
+    const { row, requests } = await sendOne(
+      snsEnv,
+      [],
+      snsError(403, 'InvalidClientTokenId', 'The security token included in the request is invalid.'),
+    );
+    expect(row.status).toBe('failed');
+    expect(requests).toHaveLength(3);
+    expect(row.last_error).toContain('check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY');
+    expect(row.last_error).not.toContain('sns-secret-key');
+  });
+
+  it.each(['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'])(
+    'SMS_PROVIDER=sns without %s stops the start, naming it',
+    (name) => {
+      const message = refused({ ...snsEnv('https://sns.eu-west-1.amazonaws.com'), [name]: '' });
+      expect(message).toContain(`SMS_PROVIDER=sns needs ${name}`);
+      expect(message).not.toContain('sns-secret-key');
+    },
+  );
+
+  it('sends to the region’s endpoint unless SNS_API_URL is set, and refuses a region it cannot name a host by', () => {
+    const { SNS_API_URL: _url, ...env } = snsEnv('');
+    expect(loadConfig(env).smsProvider).toMatchObject({ apiUrl: 'https://sns.eu-west-1.amazonaws.com' });
+    expect(refused({ ...env, AWS_REGION: 'evil.example/' })).toContain(
+      'AWS_REGION must be a region like eu-west-1',
+    );
+  });
 });
