@@ -6,7 +6,10 @@ import { DeliveryError, type Envelope, type Transport } from './transport.js';
 const TRANSIENT = new Set(['1', '5', '9', '10']);
 /** Refused credentials: 4 invalid credentials, 14 invalid signature. */
 const CREDENTIALS = new Set(['4', '14']);
-/** Statuses that rule on the recipient: 3 invalid number, 6 unroutable, 7 number barred, 33 number deactivated. */
+/**
+ * Statuses that rule on the recipient: 3 invalid parameters (the number, as a rule: the others are the
+ * server's settings), 6 unroutable number, 7 number barred, 33 number deactivated.
+ */
 const RECIPIENT_REFUSED = new Set(['3', '6', '7', '33']);
 
 const CREDENTIAL_SETTINGS = 'VONAGE_API_KEY and VONAGE_API_SECRET';
