@@ -115,15 +115,14 @@ describe('SMS through Twilio', () => {
   });
 
   it.each([21211, 21614])('marks the message failed at once on error %i (invalid number)', async (code) => {
-    const { row, requests } = await sendOne(
-      twilioEnv,
-      [],
-      twilioError(400, code, 'not a valid phone number'),
-    );
+    const refusal = twilioError(400, code, `The 'To' number ${TO} is not a valid phone number.`);
+    const { row, requests } = await sendOne(twilioEnv, [], refusal);
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(1);
     expect(requests).toHaveLength(1);
-    expect(row.last_error).toContain(`error ${code}`);
+    expect(row.last_error).toBe(
+      `Twilio refused the message (HTTP 400, error ${code}): The 'To' number [number] is not a valid phone number.`,
+    );
   });
 
   it.each([429, 503])('retries HTTP %i with the queue’s back-off until it is sent', async (status) => {
@@ -218,11 +217,12 @@ describe('SMS through Vonage', () => {
   });
 
   it('marks the message failed at once on status 3 (invalid number)', async () => {
-    const { row, requests } = await sendOne(vonageEnv, [], vonageStatus('3', 'Invalid to address'));
+    const refusal = vonageStatus('3', 'Invalid to address: 4915112345678');
+    const { row, requests } = await sendOne(vonageEnv, [], refusal);
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(1);
     expect(requests).toHaveLength(1);
-    expect(row.last_error).toContain('status 3');
+    expect(row.last_error).toBe('Vonage refused the message (status 3): Invalid to address: [number]');
   });
 
   it.each([
@@ -331,16 +331,14 @@ describe('SMS through Amazon SNS', () => {
   });
 
   it('marks the message failed at once when SNS refuses the phone number', async () => {
-    const refusal = snsError(
-      400,
-      'InvalidParameter',
-      'Invalid parameter: PhoneNumber Reason: +49151 is not valid',
-    );
-    const { row, requests } = await sendOne(snsEnv, [], refusal);
+    const reason = `Invalid parameter: PhoneNumber Reason: &quot;${TO}&quot; is not valid`;
+    const { row, requests } = await sendOne(snsEnv, [], snsError(400, 'InvalidParameter', reason));
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(1);
     expect(requests).toHaveLength(1);
-    expect(row.last_error).toContain('InvalidParameter');
+    expect(row.last_error).toBe(
+      'Amazon SNS refused the message (HTTP 400, InvalidParameter): Invalid parameter: PhoneNumber Reason: "[number]" is not valid',
+    );
   });
 
   it.each([

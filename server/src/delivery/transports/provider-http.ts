@@ -32,6 +32,15 @@ export async function postToProvider(
   }
 }
 
+/**
+ * A provider's error text without the recipient's number, which some echo ("The 'To' number +4915… is not
+ * valid"): the text is logged and kept with the message, and a phone number is personal data.
+ */
+export function withoutNumber(text: string, to: string): string {
+  const digits = to.replace(/^\+/, '');
+  return text.split(to).join('[number]').split(digits).join('[number]');
+}
+
 /** `user:secret` as an HTTP Basic authorization header. */
 export function basicAuth(user: string, secret: string): string {
   return `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;

@@ -1,6 +1,6 @@
 import { AwsV4Signer } from 'aws4fetch';
 import type { SnsSettings } from '../../config/config.js';
-import { failureByStatus, postToProvider } from './provider-http.js';
+import { failureByStatus, postToProvider, withoutNumber } from './provider-http.js';
 import { DeliveryError, type Envelope, type Transport } from './transport.js';
 
 const CREDENTIAL_SETTINGS = 'AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN';
@@ -9,9 +9,14 @@ const THROTTLED = new Set(['Throttling', 'ThrottlingException', 'ThrottledExcept
 /** Error codes SNS answers with HTTP 400 that mean refused credentials. */
 const CREDENTIALS = new Set(['ExpiredToken', 'InvalidClientTokenId', 'SignatureDoesNotMatch']);
 
-/** `<Code>` and `<Message>` of SNS's XML error answer (`<ErrorResponse><Error>…`). */
+const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** `<Code>` and `<Message>` of SNS's XML error answer (`<ErrorResponse><Error>…`), entities decoded. */
 function snsError(body: string): { code: string; message: string } {
-  const text = (tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(body)?.[1];
+  const text = (tag: string) =>
+    new RegExp(`<${tag}>([^<]*)</${tag}>`)
+      .exec(body)?.[1]
+      ?.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
   return { code: text('Code') ?? 'unknown', message: text('Message') ?? 'no error message' };
 }
 
@@ -46,7 +51,8 @@ export class SnsTransport implements Transport {
     if (answer.status >= 200 && answer.status < 300) return;
     const byStatus = failureByStatus('Amazon SNS', answer.status, CREDENTIAL_SETTINGS);
     if (byStatus) throw byStatus;
-    throw this.failure(answer.status, snsError(answer.body));
+    const error = snsError(answer.body);
+    throw this.failure(answer.status, { ...error, message: withoutNumber(error.message, envelope.to) });
   }
 
   /** Publish to one phone number; Transactional asks for the route AWS keeps for codes. */

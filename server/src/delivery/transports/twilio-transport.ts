@@ -1,5 +1,5 @@
 import type { TwilioSettings } from '../../config/config.js';
-import { basicAuth, failureByStatus, parseJson, postToProvider } from './provider-http.js';
+import { basicAuth, failureByStatus, parseJson, postToProvider, withoutNumber } from './provider-http.js';
 import { DeliveryError, type Envelope, type Transport } from './transport.js';
 
 /**
@@ -55,7 +55,7 @@ export class TwilioTransport implements Transport {
     const byStatus = failureByStatus('Twilio', answer.status, 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
     if (byStatus) throw byStatus;
     const { code, message } = twilioError(answer.body);
-    const described = `Twilio refused the message (HTTP ${answer.status}, error ${code ?? 'unknown'}): ${message}`;
+    const described = `Twilio refused the message (HTTP ${answer.status}, error ${code ?? 'unknown'}): ${withoutNumber(message, envelope.to)}`;
     throw new DeliveryError(described, true, code !== null && RECIPIENT_REFUSED.has(code));
   }
 }

@@ -1,5 +1,5 @@
 import type { VonageSettings } from '../../config/config.js';
-import { failureByStatus, parseJson, postToProvider } from './provider-http.js';
+import { failureByStatus, parseJson, postToProvider, withoutNumber } from './provider-http.js';
 import { DeliveryError, type Envelope, type Transport } from './transport.js';
 
 /** Vonage's statuses worth another try: 1 throttled, 5 internal error, 9 quota (out of credit), 10 too many binds. */
@@ -68,7 +68,7 @@ export class VonageTransport implements Transport {
       );
     }
     if (message.status === '0') return;
-    throw this.failure(message.status, message.errorText);
+    throw this.failure(message.status, withoutNumber(message.errorText, envelope.to));
   }
 
   private failure(status: string, errorText: string): DeliveryError {
