@@ -71,8 +71,9 @@ export class SnsTransport implements Transport {
   private failure(status: number, error: { code: string; message: string }): DeliveryError {
     const described = `Amazon SNS refused the message (HTTP ${status}, ${error.code}): ${error.message}`;
     if (THROTTLED.has(error.code)) return new DeliveryError(`${described}; will retry`, false);
-    if (CREDENTIALS.has(error.code))
+    if (CREDENTIALS.has(error.code)) {
       return new DeliveryError(`${described}: check ${CREDENTIAL_SETTINGS}`, true);
+    }
     const badNumber = error.code === 'InvalidParameter' && /PhoneNumber/i.test(error.message);
     return new DeliveryError(described, true, badNumber);
   }
