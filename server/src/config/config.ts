@@ -1,9 +1,13 @@
 import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { decideDevMode, type DevMode } from './dev-mode.js';
+import { optional, optionalUrl } from './env-values.js';
+import type { SettingHelp } from './setting-help.js';
+import { parseSmsProvider, SMS_SETTINGS, type SmsProvider } from './sms-provider.js';
 
 export { ConfigError } from './config-error.js';
 export type { DevMode } from './dev-mode.js';
+export type { SmsProvider, SnsSettings, TwilioSettings, VonageSettings } from './sms-provider.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface ServerConfig {
@@ -27,7 +31,8 @@ export interface ServerConfig {
   /** The elements' Stencil www/ build (ELEMENTS_WWW_DIR), whose view gallery development serves at /dev/views. */
   elementsWwwDir: string | null;
   smtpUrl: string | null;
-  smsProvider: string | null;
+  /** Where SMS go (SMS_PROVIDER and the chosen provider's settings); null for none. */
+  smsProvider: SmsProvider | null;
   /** Sender address of every email (MAIL_FROM); the display name is the app's name. */
   mailFrom: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (TRUST_PROXY). */
@@ -44,19 +49,6 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Origins the site may also send to (CSP_CONNECT_SRC): connect-src and form-action of its CSP. */
   cspConnectSrc: string[];
-}
-
-/** One setting the server reads from its environment, as `--help` lists it. */
-export interface SettingHelp {
-  /** The environment variable. */
-  name: string;
-  /** Its command-line flag, for the few settings that have one. */
-  flag?: string;
-  /** The flag takes no value and sets the variable to `true` (`--dev`). */
-  switch?: true;
-  /** What applies when it is unset. */
-  default: string;
-  description: string;
 }
 
 /** pino's levels, most to least severe, then none. */
@@ -141,13 +133,7 @@ export const SETTINGS: readonly SettingHelp[] = [
     default: 'no-reply@<PUBLIC_URL host>',
     description: 'Sender address of every email.',
   },
-  {
-    name: 'SMS_PROVIDER',
-    default: 'none: the dev outbox in development mode',
-    description:
-      'URL of an HTTP SMS gateway (POST {"to", "text"}) for phone identifiers. Outside development mode ' +
-      'the server does not start without it while an app allows phone identifiers.',
-  },
+  ...SMS_SETTINGS,
   {
     name: 'CONTACT_TO',
     default: 'none',
@@ -237,24 +223,6 @@ function parsePublicUrl(raw: string | undefined, port: number): string {
   return url;
 }
 
-/** A setting that must be a URL with one of `schemes` (without the colon), or unset. */
-function optionalUrl(
-  name: string,
-  raw: string | undefined,
-  schemes: string[],
-  example: string,
-): string | null {
-  const url = optional(raw);
-  if (url === null) return null;
-  const scheme = URL.canParse(url) ? new URL(url).protocol.slice(0, -1) : null;
-  if (scheme === null || !schemes.includes(scheme)) {
-    throw new ConfigError(
-      `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}, got "${raw}" — for example ${name}=${example}`,
-    );
-  }
-  return url;
-}
-
 /** A setting that must be a plain email address (no display name), or unset. */
 function optionalAddress(name: string, raw: string | undefined, example: string): string | null {
   const address = optional(raw);
@@ -262,10 +230,6 @@ function optionalAddress(name: string, raw: string | undefined, example: string)
     throw new ConfigError(`${name} must be an email address, got "${raw}" — for example ${name}=${example}`);
   }
   return address;
-}
-
-function optional(raw: string | undefined): string | null {
-  return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
 function optionalPath(raw: string | undefined, cwd: string): string | null {
@@ -364,12 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ['smtp', 'smtps'],
       'smtp://user:password@mail.example.com:587',
     ),
-    smsProvider: optionalUrl(
-      'SMS_PROVIDER',
-      env.SMS_PROVIDER,
-      ['https', 'http'],
-      'https://sms.example.com/send',
-    ),
+    smsProvider: parseSmsProvider(env),
     mailFrom:
       optionalAddress('MAIL_FROM', env.MAIL_FROM, 'no-reply@example.com') ??
       `no-reply@${new URL(publicUrl).hostname}`,

@@ -173,7 +173,8 @@ export class DeliveryWorker {
       return true;
     } catch (error) {
       const permanent = error instanceof DeliveryError && error.permanent;
-      const giveUp = permanent && row.attempts >= this.permanentAttempts;
+      const final = error instanceof DeliveryError && error.final;
+      const giveUp = final || (permanent && row.attempts >= this.permanentAttempts);
       const retryAt = Date.now() + retryDelayMs(row.attempts, this.backoff);
       const message = error instanceof Error ? error.message : String(error);
       this.log.warn(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppsRepository } from '../apps/apps-repository.js';
-import type { ServerConfig } from '../config/config.js';
+import type { ServerConfig, SmsProvider } from '../config/config.js';
 import type { Db, DbKind } from '../db/database.js';
 import type { DevOutbox } from '../dev/dev-outbox.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
@@ -11,12 +11,30 @@ import { QueuedMessageSender } from './queued-message-sender.js';
 import { DevOutboxTransport } from './transports/dev-outbox-transport.js';
 import { SmsHttpTransport } from './transports/sms-http-transport.js';
 import { SmtpTransport } from './transports/smtp-transport.js';
+import { SnsTransport } from './transports/sns-transport.js';
+import type { Transport } from './transports/transport.js';
+import { TwilioTransport } from './transports/twilio-transport.js';
+import { VonageTransport } from './transports/vonage-transport.js';
 
 export interface Delivery {
   sender: QueuedMessageSender;
   worker: DeliveryWorker;
   queue: QueueRepository;
   transports: TransportsByChannel;
+}
+
+/** The transport of the SMS provider SMS_PROVIDER chose. */
+function smsTransport(provider: SmsProvider): Transport {
+  switch (provider.kind) {
+    case 'twilio':
+      return new TwilioTransport(provider);
+    case 'vonage':
+      return new VonageTransport(provider);
+    case 'sns':
+      return new SnsTransport(provider);
+    case 'http':
+      return new SmsHttpTransport(provider.url);
+  }
 }
 
 /** SMTP_URL / SMS_PROVIDER when set; otherwise the dev outbox (never in production, where it is null). */
@@ -28,7 +46,7 @@ export function chooseTransports(
   const dev = devOutbox ? new DevOutboxTransport(devOutbox, log) : null;
   return {
     email: config.smtpUrl ? new SmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : dev,
-    sms: config.smsProvider ? new SmsHttpTransport(config.smsProvider) : dev,
+    sms: config.smsProvider ? smsTransport(config.smsProvider) : dev,
   };
 }
 

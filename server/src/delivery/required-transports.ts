@@ -36,8 +36,9 @@ export function missingTransports(config: TransportSettings, apps: readonly AppS
   if (!config.smsProvider && phoneApps.length > 0) {
     problems.push(
       `SMS_PROVIDER is not set, so the server cannot send the one-time codes of ${named(phoneApps)}, which ` +
-        'allow phone identifiers. Set it to your SMS gateway, for example SMS_PROVIDER=https://sms.example.com/send, ' +
-        'or let the apps allow email identifiers only.',
+        "allow phone identifiers. Set it to twilio, vonage or sns with that provider's settings (docs/server/sms-providers.md), " +
+        'or to your SMS gateway, for example SMS_PROVIDER=https://sms.example.com/send, or let the apps allow email ' +
+        'identifiers only.',
     );
   }
   return problems;

@@ -48,7 +48,7 @@ describe('settings errors', () => {
     ],
     [
       { SMS_PROVIDER: 'sms.example.com' },
-      'SMS_PROVIDER must be a URL starting with https:// or http://, got "sms.example.com" — for example SMS_PROVIDER=https://sms.example.com/send',
+      'SMS_PROVIDER must be twilio, vonage, sns or the URL of an HTTP SMS gateway starting with https:// or http://, got "sms.example.com" — for example SMS_PROVIDER=twilio or SMS_PROVIDER=https://sms.example.com/send',
     ],
     [
       { MAIL_FROM: 'Shop <no-reply@shop.example>' },

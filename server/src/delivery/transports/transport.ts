@@ -18,11 +18,16 @@ export interface Transport {
   close?(): void;
 }
 
-/** A failed send; `permanent` when retrying cannot help (e.g. SMTP 550 unknown mailbox). */
+/**
+ * A failed send; `permanent` when retrying is unlikely to help (e.g. SMTP 550 unknown mailbox), which is
+ * still tried a few times; `final` when the provider has ruled on the recipient itself (an invalid phone
+ * number), so the message is marked failed at once.
+ */
 export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    readonly final = false,
   ) {
     super(message);
     this.name = 'DeliveryError';
