@@ -58,6 +58,9 @@ export const reactWrappers = {
   esModules: true,
 };
 
+/** `stencil build --watch`, as `npm run dev` runs it. */
+const watching = process.argv.includes('--watch');
+
 export const config: Config = {
   namespace: 'open-passage',
   // The library only: tests (and the server code some of them import) stay out of dist/.
@@ -111,8 +114,14 @@ export const config: Config = {
       // The view preview and gallery are for tests and view work, not for apps.
       excludeComponents: ['passage-view-preview', 'passage-view-gallery'],
     }),
-    // Committed, generated from the components' JSDoc (a test checks they are current).
-    { type: 'docs-readme', dir: 'docs/elements', overwriteExisting: true, footer: '' },
-    { type: 'docs-custom-elements-manifest', file: 'custom-elements.json' },
+    // Committed, generated from the components' JSDoc (a test checks they are current). Not in watch
+    // mode (npm run dev): the shared shadow parts are copied in by the second, hydrate build
+    // (stencil.hydrate.config.ts), which watch mode does not run, so the docs would lose them.
+    ...(watching
+      ? []
+      : ([
+          { type: 'docs-readme', dir: 'docs/elements', overwriteExisting: true, footer: '' },
+          { type: 'docs-custom-elements-manifest', file: 'custom-elements.json' },
+        ] as const)),
   ],
 };

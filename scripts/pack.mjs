@@ -22,6 +22,8 @@ export const manifestFile = join(packagesDir, 'manifest.json');
 
 /** The folders of the published packages besides the root's. */
 const WORKSPACES = ['react-wrapper', 'vue-wrapper', 'server'];
+/** Their names: a package npm pack skipped or renamed fails the packing, not quietly the checks. */
+const PUBLISHED = ['open-passage', 'open-passage-react', 'open-passage-server', 'open-passage-vue'];
 /** The server is a program, not a library: no types for arethetypeswrong to check. */
 const NO_TYPES_CHECK = ['open-passage-server'];
 /** What `npm run build` makes that packing needs (the server's prepack builds the server itself). */
@@ -80,6 +82,8 @@ export function pack({ quiet = false } = {}) {
       );
     }
   }
+  const packed = Object.keys(manifest).sort().join(', ');
+  if (packed !== PUBLISHED.join(', ')) throw new Error(`packed ${packed}, not ${PUBLISHED.join(', ')}`);
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -54,7 +54,7 @@ const stages = [
 process.stdout.write(`server suites shuffled with seed ${seed}\n`);
 const failedSteps = [];
 for (const stage of stages) {
-  // A step that shares its stage has its output held and printed whole when it ends (group).
+  // Grouped: the stage's first step prints as it runs, each later one when the steps before it ended.
   const steps = stage.map((step) => ({ ...step, env: { CI: '1', ...step.env } }));
   const { result } = concurrently(steps, { cwd: root, group: true, prefix: 'name', timings: true });
   const closed = await result.catch((events) => events);

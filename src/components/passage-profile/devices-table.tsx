@@ -103,29 +103,39 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
         </p>
       ) : (
         <div class="table-scroll">
-          <table part="devices-table" aria-labelledby="passkeys-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('name')}</th>
-                <th scope="col">{t('added-time')}</th>
-                <th scope="col">{t('last-login')}</th>
-                <th scope="col">
+          {/* Roles spelled out: narrow rows are restyled as blocks (profile.css), which makes some
+              browsers (WebKit) drop a table's own semantics. */}
+          <table part="devices-table" role="table" aria-labelledby="passkeys-title">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {t('name')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('added-time')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('last-login')}
+                </th>
+                <th scope="col" role="columnheader">
                   <span class="visually-hidden">{t('actions')}</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {page.rows.map((device) => (
-                <tr key={device.id} data-device-id={device.id} part="device-row">
-                  <th scope="row">{NameCell(props, device)}</th>
+                <tr key={device.id} data-device-id={device.id} part="device-row" role="row">
+                  <th scope="row" role="rowheader">
+                    {NameCell(props, device)}
+                  </th>
                   {/* data-label: the column's name beside the date where narrow rows hide the header (profile.css). */}
-                  <td class="date" data-label={t('added-time')}>
+                  <td class="date" role="cell" data-label={t('added-time')}>
                     {props.formatDate(device.created_at)}
                   </td>
-                  <td class="date" data-label={t('last-login')}>
+                  <td class="date" role="cell" data-label={t('last-login')}>
                     {device.last_login_at ? props.formatDate(device.last_login_at) : t('never')}
                   </td>
-                  <td class="actions">
+                  <td class="actions" role="cell">
                     {props.renaming === device.id
                       ? null
                       : [

@@ -125,11 +125,14 @@ export function ProfileBody(ui: ProfileUi) {
         >
           {problem ? t(problem.reason, problem) : t('invalid-app-id')}
         </p>,
-        <div class="retry-app">
-          <button type="button" part="primary-button" onClick={ui.retry}>
-            {t('try-again')}
-          </button>
-        </div>,
+        // Without an app id there is nothing to ask again (setting `app-id` restarts the element).
+        problem && (
+          <div class="retry-app">
+            <button type="button" part="primary-button" onClick={ui.retry}>
+              {t('try-again')}
+            </button>
+          </div>
+        ),
       ];
     }
     case 'signed-out':

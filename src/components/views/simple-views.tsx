@@ -96,13 +96,13 @@ const retryApp = (ctx: ViewContext) => (
   </Actions>
 );
 
-/** The element names no app. */
-export const renderInvalidAppId = (ctx: ViewContext) => [
+/** The element names no app. No Try again: nothing can be asked without an app id, and setting
+ * `app-id` restarts the element by itself. */
+export const renderInvalidAppId = (ctx: ViewContext) => (
   <p class="notice" part="notice invalid-app-id" role="alert">
     {ctx.t.t('invalid-app-id')}
-  </p>,
-  retryApp(ctx),
-];
+  </p>
+);
 
 /**
  * The app info failed: what is misconfigured, or that the server failed. The `invalid-app-id` part is

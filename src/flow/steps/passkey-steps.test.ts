@@ -145,7 +145,6 @@ describe('the no-fallback screen', () => {
     expect(t.calls.filter((c) => c.startsWith('login('))).toHaveLength(2);
     expect(t.successes).toEqual([TOKENS]);
 
-    fail = true;
     const u = await setup({ ...noFallback, users: { 'ann@example.com': ann }, features: { platform: true } });
     u.client.login = async () => {
       throw new ClientError(500);

@@ -147,7 +147,8 @@ export class SignInSteps implements PasskeyHost {
         if (e.type === 'submit-identifier') {
           this.fallbacks.prefetch(this.method);
           if (this.features.isAvailable)
-            this.passkeySteps().catch((error) => this.log('a step failed to load', error));
+            // A prefetch: a failure is logged once, where the step is entered and awaits the same load.
+            this.passkeySteps().catch(() => undefined);
           return this.submitIdentifier(e);
         }
         return;
