@@ -33,11 +33,11 @@ const recordEvents = () =>
 test('the code screen claims a sent code only once a send succeeded', async () => {
   await showView(page(), { state: { ...oneTimeCode, sent: false, error: { key: 'code-send-error' } } });
   await expect(preview().getByText('An error occurred sending the code.')).toBeVisible();
-  await expect(preview().getByText(/has been sent/)).toHaveCount(0);
+  await expect(preview().getByText(/sent you/)).toHaveCount(0);
   await showView(page(), { state: { ...oneTimeCode, sending: true, sent: false } });
-  await expect(preview().getByText(/has been sent/)).toHaveCount(0);
+  await expect(preview().getByText(/sent you/)).toHaveCount(0);
   await showView(page(), { state: oneTimeCode });
-  await expect(preview().getByText('A one-time code has been sent to')).toBeVisible();
+  await expect(preview().getByText("We've sent you a one-time code.")).toBeVisible();
 });
 
 test('"Resend code" keeps focus while the new code is on its way, and the confirmation is visible', async () => {
@@ -137,7 +137,7 @@ test('switching between login and register carries what was typed and the picked
   await preview()
     .getByRole('option', { name: /United Kingdom/ })
     .click();
-  await preview().getByRole('button', { name: 'Register here' }).click();
+  await preview().getByRole('button', { name: 'Register', exact: true }).click();
   expect(await page().evaluate(() => (window as unknown as { seen: unknown[] }).seen)).toEqual([
     { type: 'toggle-mode', identifier: '07700 900123', country: 'gb' },
   ]);
