@@ -101,7 +101,7 @@ test('identifier messages of an email-or-phone app, with the dropdown following 
   await expect(errorLine(el)).toHaveText('Enter a valid email address or phone number.');
 });
 
-test('registering an existing account, and an unknown one logging in', async ({ page }) => {
+test('registering an existing account, and an unknown one signing in', async ({ page }) => {
   const email = uniqueEmail('exists');
   let el = await openPassage(page);
   await el.getByRole('button', { name: 'Register', exact: true }).click();
@@ -113,7 +113,7 @@ test('registering an existing account, and an unknown one logging in', async ({ 
   await el.getByRole('button', { name: 'Switch account' }).click();
   await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email.toUpperCase());
-  await expect(errorLine(el)).toHaveText('An account already exists for this email');
+  await expect(errorLine(el)).toHaveText('An account already exists for this email.');
   await el.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(el.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });
@@ -205,7 +205,7 @@ test('phone app: registering a number that has an account already', async ({ pag
   const el = await openPassage(page, APPS.phone);
   await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Phone number', number);
-  await expect(errorLine(el)).toHaveText('An account already exists for this phone number');
+  await expect(errorLine(el)).toHaveText('An account already exists for this phone number.');
 });
 
 test('both app: registration with an email and login with the code', async ({ page }) => {
