@@ -128,6 +128,30 @@ test('in Arabic the identifier input stays left-to-right', async () => {
   }
 });
 
+test('in Arabic the identifier beside Change reads left to right, the + of a phone number first', async () => {
+  for (const state of [oneTimeCode, magicLink])
+    for (const identifier of ['+15550100', 'ann@example.com']) {
+      await showView(page(), {
+        state: { ...state, identifier, identifierType: identifier.startsWith('+') ? 'phone' : 'email' },
+        language: 'ar',
+      });
+      const shown = preview().locator('[part~="identifier"] strong');
+      await expect(shown).toHaveText(identifier);
+      // Where the first and the last character are drawn: the first must be the leftmost.
+      const [first, last] = await shown.evaluate((el) => {
+        const text = el.firstChild as Text;
+        const left = (from: number) => {
+          const range = document.createRange();
+          range.setStart(text, from);
+          range.setEnd(text, from + 1);
+          return range.getBoundingClientRect().left;
+        };
+        return [left(0), left(text.length - 1)];
+      });
+      expect(first, `${state.kind} ${identifier}`).toBeLessThan(last);
+    }
+});
+
 test('switching between login and register carries what was typed and the picked country', async () => {
   await showView(page(), { state: VIEW_SAMPLES.loading });
   await showView(page(), { state: { ...VIEW_SAMPLES['identifier-login-email'], allowedIdentifier: 'both' } });

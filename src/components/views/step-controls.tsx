@@ -22,7 +22,8 @@ export const IdentifierLine: FunctionalComponent<{
   ctx: ViewContext;
 }> = ({ identifier, identifierType, ctx }) => (
   <p class="text" part="text identifier">
-    <strong>{identifier}</strong>{' '}
+    {/* Isolated left to right: in Arabic a phone number's leading + would otherwise move to its end. */}
+    <strong dir="ltr">{identifier}</strong>{' '}
     <LinkButton
       label={ctx.t.t('change')}
       accessibleName={ctx.t.t(identifierType === 'phone' ? 'change-phone' : 'change-email')}
