@@ -9,7 +9,7 @@ export const enProfile = {
   saved: 'Saved.',
   'failed-to-load-profile': 'Failed to load your profile.',
 
-  // Login info rows
+  // Sign-in details rows
   'login-info': 'Sign-in details',
   'phone-number': 'Phone number',
   'not-set': 'Not set',
