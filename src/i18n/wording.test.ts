@@ -70,6 +70,9 @@ describe('one voice (docs/sign-in-elements.md#wording)', () => {
       expect(englishText(key), key).not.toEqual([]);
       for (const text of englishText(key)) expect(text, key).toMatch(/[.!?]$/);
     }
+    // And any text of more than one sentence ends as one.
+    const unfinished = english.filter(([, text]) => /[.!?] /.test(text) && !/[.!?…]$/.test(text));
+    expect(unfinished.map(([key]) => key)).toEqual([]);
   });
 
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
