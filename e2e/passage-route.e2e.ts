@@ -5,7 +5,7 @@ test('the /passage route shows the identifier form under the login title', async
   await page.goto('/passage');
   const widget = page.locator('passage-auth');
   await expect(widget).toHaveAttribute('app-id', DEMO_APP);
-  await expect(widget.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(widget.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(widget.getByLabel('Email address')).toBeVisible();
   await expect(widget.getByRole('button', { name: 'Continue' })).toBeVisible();
 });

@@ -102,7 +102,7 @@ export namespace Components {
         "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
-     * The signed-in user's account: login info, personal info and passkeys.
+     * The signed-in user's account: sign-in details, personal info and passkeys.
      */
     interface PassageProfile {
         /**
@@ -323,7 +323,7 @@ declare global {
         "passageProfileChange": ProfileChange;
     }
     /**
-     * The signed-in user's account: login info, personal info and passkeys.
+     * The signed-in user's account: sign-in details, personal info and passkeys.
      */
     interface HTMLPassageProfileElement extends Components.PassageProfile, HTMLStencilElement {
         addEventListener<K extends keyof HTMLPassageProfileElementEventMap>(type: K, listener: (this: HTMLPassageProfileElement, ev: PassageProfileCustomEvent<HTMLPassageProfileElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
@@ -587,7 +587,7 @@ declare namespace LocalJSX {
         "theme"?: 'light' | 'dark' | 'auto';
     }
     /**
-     * The signed-in user's account: login info, personal info and passkeys.
+     * The signed-in user's account: sign-in details, personal info and passkeys.
      */
     interface PassageProfile {
         /**
@@ -827,7 +827,7 @@ declare module "@stencil/core" {
              */
             "passage-login": LocalJSX.IntrinsicElements["passage-login"] & JSXBase.HTMLAttributes<HTMLPassageLoginElement>;
             /**
-             * The signed-in user's account: login info, personal info and passkeys.
+             * The signed-in user's account: sign-in details, personal info and passkeys.
              */
             "passage-profile": LocalJSX.IntrinsicElements["passage-profile"] & JSXBase.HTMLAttributes<HTMLPassageProfileElement>;
             /**

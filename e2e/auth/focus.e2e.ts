@@ -29,7 +29,7 @@ test('the widget leaves the focus where the page put it until the visitor acts i
   await expect(search).toBeFocused();
 
   // A view the visitor asks for does take focus, as before.
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(el.getByRole('heading', { name: 'Register' })).toBeVisible();
   await expect(el.getByLabel('Email address', { exact: true })).toBeFocused();
 });

@@ -19,7 +19,7 @@ test('magic link: registration and login completed in a second tab while the fir
 
   // Register: the first tab waits 2 s, sends the link and polls every 5 s.
   let el = await openPassage(page, APPS.magicLink);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email);
   await expect(el.getByRole('heading', { name: 'Check your email to register' })).toBeVisible();
   const registration = await lastMessageTo(page, email);
@@ -31,7 +31,7 @@ test('magic link: registration and login completed in a second tab while the fir
   await page.evaluate(() => localStorage.removeItem('psg_auth_token'));
   el = await openPassage(page, APPS.magicLink);
   await submitIdentifier(el, 'Email address', email);
-  await expect(el.getByRole('heading', { name: 'Check your email to log in' })).toBeVisible();
+  await expect(el.getByRole('heading', { name: 'Check your email to sign in' })).toBeVisible();
   await expect(el.getByRole('button', { name: 'Resend' })).toBeEnabled({ timeout: 5_000 });
   const login = await lastMessageTo(page, email, registration.id);
   await openLinkFor(second, linkIn(login));
@@ -42,14 +42,14 @@ test('magic link: registration and login completed in a second tab while the fir
 async function openLinkFor(tab: import('@playwright/test').Page, link: string) {
   const url = new URL(link);
   const el = await openPassage(tab, APPS.magicLink, url.search);
-  await expect(el.getByText('successfully logged in, redirecting')).toBeVisible();
+  await expect(el.getByText('You are signed in. Redirecting…')).toBeVisible();
 }
 
 test('resending a link says so, visibly and to screen readers, each time', async ({ page }) => {
   await withoutPasskeys(page);
   const email = uniqueEmail('resendlink');
   const el = await openPassage(page, APPS.magicLink);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email);
   const first = await lastMessageTo(page, email);
   const resend = el.getByRole('button', { name: 'Resend' });

@@ -16,7 +16,7 @@ test.describe('one-time code without passkeys (the fallback)', () => {
     await withoutPasskeys(page);
   });
 
-  test('"A code has been sent to …" arrives in a polite live region that was there before it', async ({
+  test('"We\'ve sent you a one-time code." arrives in a polite live region that was there before it', async ({
     page,
   }) => {
     const email = uniqueEmail('otp-live');
@@ -27,14 +27,12 @@ test.describe('one-time code without passkeys (the fallback)', () => {
       await route.continue();
     });
     const el = await openPassage(page);
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await submitIdentifier(el, 'Email address', email);
     const sent = el.locator('p.text[aria-live="polite"]');
     await expect(sent).toHaveText('');
     release();
-    await expect(sent).toHaveText(
-      `A one-time code has been sent to ${email}. Enter the code here to register.`,
-    );
+    await expect(sent).toHaveText("We've sent you a one-time code. Enter it here to register.");
   });
 
   test('registers with a code from the outbox, then logs in with a new code', async ({ page }) => {
@@ -50,11 +48,12 @@ test.describe('one-time code without passkeys (the fallback)', () => {
         );
       }
     });
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(el.getByRole('heading', { name: 'Register' })).toBeVisible();
     await submitIdentifier(el, 'Email address', email);
 
-    await expect(el.getByText(`A one-time code has been sent to ${email}`)).toBeVisible();
+    await expect(el.getByText("We've sent you a one-time code.")).toBeVisible();
+    await expect(el.locator('[part~="identifier"]')).toHaveText(`${email} Change`);
     const registration = await lastMessageTo(page, email);
     await enterCode(el, codeIn(registration));
     await page.waitForURL('**/passageSuccess');
@@ -62,7 +61,7 @@ test.describe('one-time code without passkeys (the fallback)', () => {
     expect(await page.evaluate(() => localStorage.getItem('psg_last_login'))).toBe(email);
     expect(await page.evaluate(() => localStorage.getItem('psg_auth_token'))).toMatch(/^ey/);
 
-    // Log in again: the remembered identifier is offered, the code is new.
+    // Sign in again: the remembered identifier is offered, the code is new.
     await page.evaluate(() => {
       localStorage.removeItem('psg_auth_token');
       localStorage.removeItem('psg_refresh_token');
@@ -71,7 +70,7 @@ test.describe('one-time code without passkeys (the fallback)', () => {
     await expect(el.getByText('Welcome back, sign in as')).toBeVisible();
     await el.getByRole('button', { name: 'Continue' }).click();
     const login = await lastMessageTo(page, email, registration.id);
-    await expect(el.getByText(`A one-time code has been sent to ${email}`)).toBeVisible();
+    await expect(el.getByText("We've sent you a one-time code.")).toBeVisible();
 
     // A wrong code first.
     const wrong = codeIn(login) === '000000' ? '111111' : '000000';
@@ -89,24 +88,25 @@ test.describe('one-time code without passkeys (the fallback)', () => {
     expect(checked.length).toBeGreaterThan(5);
   });
 
-  test('resend sends a new code; back returns to the form with the identifier', async ({ page }) => {
+  test('resend sends a new code; Change returns to the form with the identifier', async ({ page }) => {
     const email = uniqueEmail('resend');
     const el = await openPassage(page);
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await submitIdentifier(el, 'Email address', email);
     const first = await lastMessageTo(page, email);
     await el.getByRole('button', { name: 'Resend code' }).click();
     const second = await lastMessageTo(page, email, first.id);
     expect(second.id).not.toBe(first.id);
-    await el.getByRole('button', { name: 'Back' }).click();
+    await el.getByRole('button', { name: 'Change email' }).click();
     await expect(el.getByLabel('Email address', { exact: true })).toHaveValue(email);
   });
 
-  test('an unknown email cannot log in and is offered registration', async ({ page }) => {
+  test('an unknown email cannot sign in; the one link to register is under the form', async ({ page }) => {
     const el = await openPassage(page);
     await submitIdentifier(el, 'Email address', uniqueEmail('nobody'));
     await expect(errorLine(el)).toHaveText('Email not recognized.');
-    await el.getByRole('button', { name: 'Register instead?' }).click();
+    await expect(el.getByRole('button', { name: /register/i })).toHaveCount(1);
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(el.getByRole('heading', { name: 'Register' })).toBeVisible();
   });
 });

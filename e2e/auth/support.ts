@@ -151,7 +151,7 @@ export async function registerByCode(
   to = identifier,
 ) {
   const el = await openPassage(page, appId);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, label, identifier);
   const message = await lastMessageTo(page, to);
   await enterCode(el, codeIn(message));

@@ -24,14 +24,14 @@ test.beforeEach(async ({ page }) => {
 test('identifier messages of an email app', async ({ page }) => {
   const el = await openPassage(page);
   await submitIdentifier(el, 'Email address', '   ');
-  await expect(errorLine(el)).toHaveText('enter an email address');
+  await expect(errorLine(el)).toHaveText('Enter an email address.');
   await submitIdentifier(el, 'Email address', 'ann@example');
-  await expect(errorLine(el)).toHaveText('enter a valid email address');
+  await expect(errorLine(el)).toHaveText('Enter a valid email address.');
   // The same message again is a new occurrence: the live region's content is replaced (announced).
   const shown = await errorLine(el).locator('span').elementHandle();
   await el.getByRole('button', { name: 'Continue' }).click();
   await expect.poll(() => shown!.evaluate((node) => node.isConnected)).toBe(false);
-  await expect(errorLine(el)).toHaveText('enter a valid email address');
+  await expect(errorLine(el)).toHaveText('Enter a valid email address.');
 });
 
 test('an empty error line stays in the accessibility tree as a live region', async ({ page }) => {
@@ -46,43 +46,43 @@ test('when the identifier lookup fails, the "valid" message of the mode shows', 
   await page.route('**/users?identifier=*', (route) => route.abort('failed'));
   const el = await openPassage(page);
   await submitIdentifier(el, 'Email address', uniqueEmail('lookup'));
-  await expect(errorLine(el)).toHaveText('enter a valid email address');
+  await expect(errorLine(el)).toHaveText('Enter a valid email address.');
   const phone = await openPassage(page, APPS.phone);
   await submitIdentifier(phone, 'Phone number', uniqueUsPhone());
-  await expect(errorLine(phone)).toHaveText('enter a valid phone number');
+  await expect(errorLine(phone)).toHaveText('Enter a valid phone number.');
 });
 
-test('an inactive account can neither log in nor register', async ({ page }) => {
+test('an inactive account can neither sign in nor register', async ({ page }) => {
   const email = uniqueEmail('inactive');
   await registerByCode(page, DEMO_APP, 'Email address', email);
   deactivate(email);
   const el = await openPassage(page);
   await submitIdentifier(el, 'Email address', email);
-  await expect(errorLine(el)).toHaveText('account no longer active');
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await expect(errorLine(el)).toHaveText('This account is no longer active.');
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email);
-  await expect(errorLine(el)).toHaveText('account no longer active');
+  await expect(errorLine(el)).toHaveText('This account is no longer active.');
 });
 
 test('identifier messages of a phone app', async ({ page }) => {
   const el = await openPassage(page, APPS.phone);
   await expect(countryBox(el)).toBeVisible();
   await submitIdentifier(el, 'Phone number', '');
-  await expect(errorLine(el)).toHaveText('enter a phone number');
+  await expect(errorLine(el)).toHaveText('Enter a phone number.');
   await submitIdentifier(el, 'Phone number', '12');
-  await expect(errorLine(el)).toHaveText('enter a valid phone number');
+  await expect(errorLine(el)).toHaveText('Enter a valid phone number.');
   await submitIdentifier(el, 'Phone number', uniqueUsPhone());
-  await expect(errorLine(el)).toHaveText('Phone not recognized.');
+  await expect(errorLine(el)).toHaveText('Phone number not recognized.');
 });
 
 test('the picked country stays with the number across login ↔ register', async ({ page }) => {
   const el = await openPassage(page, APPS.phone);
   await pickCountry(el, 'United Kingdom');
   await el.getByLabel('Phone number', { exact: true }).fill('07400 123456');
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(el.getByLabel('Phone number', { exact: true })).toHaveValue('07400 123456');
   await expect(countryBox(el)).toContainText('United Kingdom');
-  await el.getByRole('button', { name: 'Login here' }).click();
+  await el.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(countryBox(el)).toContainText('United Kingdom');
 });
 
@@ -92,61 +92,61 @@ test('identifier messages of an email-or-phone app, with the dropdown following 
   const el = await openPassage(page, APPS.both);
   const input = el.getByLabel('Email or phone number', { exact: true });
   await submitIdentifier(el, 'Email or phone number', '');
-  await expect(errorLine(el)).toHaveText('enter an email or phone number');
+  await expect(errorLine(el)).toHaveText('Enter an email address or phone number.');
   await input.fill('2015');
   await expect(countryBox(el)).toBeVisible();
   await input.fill('ann@');
   await expect(countryBox(el)).toBeHidden();
   await el.getByRole('button', { name: 'Continue' }).click();
-  await expect(errorLine(el)).toHaveText('enter a valid email or phone number');
+  await expect(errorLine(el)).toHaveText('Enter a valid email address or phone number.');
 });
 
-test('registering an existing account, and an unknown one logging in', async ({ page }) => {
+test('registering an existing account, and an unknown one signing in', async ({ page }) => {
   const email = uniqueEmail('exists');
   let el = await openPassage(page);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email);
   await enterCode(el, codeIn(await lastMessageTo(page, email)));
   await page.waitForURL('**/passageSuccess');
 
   el = await openPassage(page);
-  await el.getByRole('button', { name: 'switch account' }).click();
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Switch account' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email.toUpperCase());
-  await expect(errorLine(el)).toHaveText('An account already exists for this email');
-  await el.getByRole('button', { name: 'Log in instead?' }).click();
-  await expect(el.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(errorLine(el)).toHaveText('An account already exists for this email.');
+  await el.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(el.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
 test('registration metadata: every field required and checked by type', async ({ page }) => {
   const el = await openPassage(page, APPS.metadata);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await el.getByLabel('Email address', { exact: true }).fill(uniqueEmail('meta'));
   await el.getByRole('button', { name: 'Continue' }).click();
-  await expect(el.getByText('required').first()).toBeVisible();
+  await expect(el.getByText('This field is required.').first()).toBeVisible();
 
   await el.getByLabel('Full name').fill('x'.repeat(64));
   await el.getByLabel('Work email').fill('not-an-email');
   await el.getByLabel('Mobile').fill('12');
   await el.getByRole('button', { name: 'Continue' }).click();
-  await expect(el.getByText('64 letters max')).toBeVisible();
-  await expect(el.getByText('invalid email')).toBeVisible();
-  await expect(el.getByText('invalid phone')).toBeVisible();
+  await expect(el.getByText('Use at most 63 characters.')).toBeVisible();
+  await expect(el.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(el.getByText('Enter a valid phone number.')).toBeVisible();
 
   await el.getByLabel('Age').fill('4.5');
   await el.getByRole('button', { name: 'Continue' }).click();
-  await expect(el.getByText('no decimals')).toBeVisible();
+  await expect(el.getByText('Enter a whole number.')).toBeVisible();
 
   // A day the calendar does not have, typed into the date field.
   await el.getByLabel('Birthday').pressSequentially('02312020');
   await el.getByRole('button', { name: 'Continue' }).click();
-  await expect(el.getByText('invalid date')).toBeVisible();
+  await expect(el.getByText('Enter a valid date.')).toBeVisible();
 });
 
 test('registration metadata: with every field valid the registration completes', async ({ page }) => {
   const email = uniqueEmail('metaok');
   const el = await openPassage(page, APPS.metadata);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await el.getByLabel('Email address', { exact: true }).fill(email);
   await el.getByLabel('Full name').fill('Ann Lee');
   await el.getByLabel('Birthday').fill('1990-02-03');
@@ -175,11 +175,11 @@ test('registration metadata: with every field valid the registration completes',
 
 test('public_signup false: the notice, and the server refusal shown', async ({ page }) => {
   const el = await openPassage(page, APPS.closed);
-  await expect(el.getByRole('button', { name: 'Register here' })).toHaveCount(0);
+  await expect(el.getByRole('button', { name: 'Register', exact: true })).toHaveCount(0);
   await el.evaluate((node) => {
     (node as HTMLElement & { initialMode: string }).initialMode = 'register';
   });
-  await expect(el.getByText('public registration not allowed')).toBeVisible();
+  await expect(el.getByText('Public registration is not allowed.')).toBeVisible();
   await submitIdentifier(el, 'Email address', uniqueEmail('closed'));
   await expect(errorLine(el)).toHaveText(/^Public signup/);
 });
@@ -187,7 +187,7 @@ test('public_signup false: the notice, and the server refusal shown', async ({ p
 test('phone app: registration by text message code', async ({ page }) => {
   const number = uniqueUsPhone();
   const el = await openPassage(page, APPS.phone);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(
     el,
     'Phone number',
@@ -203,9 +203,9 @@ test('phone app: registering a number that has an account already', async ({ pag
   const number = uniqueUsPhone();
   await registerByCode(page, APPS.phone, 'Phone number', number, `+1${number}`);
   const el = await openPassage(page, APPS.phone);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Phone number', number);
-  await expect(errorLine(el)).toHaveText('An account already exists for this phone number');
+  await expect(errorLine(el)).toHaveText('An account already exists for this phone number.');
 });
 
 test('both app: registration with an email and login with the code', async ({ page }) => {
@@ -226,7 +226,7 @@ test('both app: a phone number with a country from the dropdown registers and lo
   const national = `07400 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   const e164 = `+44${national.replace(/\D/g, '').slice(1)}`;
   let el = await openPassage(page, APPS.both);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await el.getByLabel('Email or phone number', { exact: true }).fill(national);
   await pickCountry(el, 'United Kingdom');
   await el.getByRole('button', { name: 'Continue' }).click();

@@ -88,7 +88,7 @@ test('the log shows the events and hook calls of a real code sign-in, and the ho
     (el as unknown as { onSuccess: unknown }).onSuccess = (result: unknown) => void (w.hostSuccess = result);
   });
   const email = uniqueEmail('panel');
-  await auth.getByRole('button', { name: 'Register here' }).click();
+  await auth.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(auth, 'Email address', email);
   await expect(log).toContainText('event oneTimePasscodeRegister');
   await expect(log).toContainText('hook onEvent');

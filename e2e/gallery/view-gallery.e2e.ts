@@ -82,7 +82,7 @@ test.describe('the view gallery in development', () => {
     expect(await figures(page)).toEqual(expected);
 
     // axe from Playwright's side (an injected script would break the page's policy). One rule is off:
-    // landmark-unique, as the page shows the profile's regions ("Login info", …) once per scene, theme
+    // landmark-unique, as the page shows the profile's regions ("Sign-in details", …) once per scene, theme
     // and language; a page with one profile has each once (e2e/profile checks it with every rule).
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {

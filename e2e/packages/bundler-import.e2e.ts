@@ -98,7 +98,7 @@ test("import 'open-passage' alone defines <passage-auth>", async ({ page }) => {
   });
   await page.goto(`${server!.url}/`);
   await expect(
-    page.locator('passage-auth').getByRole('button', { name: 'Register here' }),
+    page.locator('passage-auth').getByRole('button', { name: 'Register', exact: true }),
     "the form never showed: import 'open-passage' did not define <passage-auth>",
   ).toBeVisible();
   const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);

@@ -274,7 +274,7 @@ for (const path of Object.keys(listeners)) {
     const { problems, ownApi } = watch(page);
     await page.goto(`${origin()}${path}`);
     const element = page.locator('passage-auth');
-    await element.getByRole('button', { name: 'Register here' }).click();
+    await element.getByRole('button', { name: 'Register', exact: true }).click();
     const email = uniqueEmail(`next${path.replace('/', '-')}`);
     await submitIdentifier(element, 'Email address', email);
     await enterCode(element, await codeFor(page, email));

@@ -169,7 +169,7 @@ test.describe('the production build, signing in against the packed open-passage-
     const el = page.locator('passage-auth');
     const events = page.getByTestId('events');
     await expect(events.getByText(`loaded:${APP_ID}`)).toBeVisible();
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await submitIdentifier(el, 'Email address', email);
     await expect(events.getByText(`oneTimePasscodeRegister:${email}`)).toBeVisible();
     await enterCode(el, await codeFromOutbox(page, server!.url, email));

@@ -122,7 +122,7 @@ async function openPage(page: Page) {
   await page.goto(`${server!.url}/`);
   const el = page.locator('passage-auth');
   await expect(
-    el.getByRole('button', { name: 'Register here' }),
+    el.getByRole('button', { name: 'Register', exact: true }),
     'the element never rendered: the script tag /open-passage/open-passage.esm.js did not define <passage-auth>',
   ).toBeVisible();
   return el;
@@ -138,7 +138,7 @@ test('the script tag page registers by one-time code from the outbox', async ({ 
   const { events, foreign } = await watch(page);
   const email = uniqueEmail('html-otp');
   const el = await openPage(page);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email);
   await enterCode(el, await codeFromOutbox(page, server!.url, email));
   await signedIn(page);
@@ -154,7 +154,7 @@ test('the script tag page registers a passkey and signs in with it', async ({ br
     const { events, foreign } = await watch(page);
     const email = uniqueEmail('html-passkey');
     const el = await openPage(page);
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await submitIdentifier(el, 'Email address', email);
     await signedIn(page);
     expect(events).toContain('registerDevice');

@@ -275,7 +275,7 @@ test('the built app signs in by one-time code against the packed server', async 
     const email = uniqueEmail('react-otp');
     await page.goto(`${server.url}/signin.html`);
     const el = page.locator('passage-auth');
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await submitIdentifier(el, 'Email address', email);
     await enterCode(el, await codeFromOutbox(page, server.url, email));
     await page.waitForURL('**/signed-in.html');

@@ -248,12 +248,12 @@ test.describe('the built app, served by the packed open-passage-server', () => {
     await page.goto(`${url}/`);
     const el = page.locator('passage-auth');
     await expect(
-      el.getByRole('button', { name: 'Register here' }),
+      el.getByRole('button', { name: 'Register', exact: true }),
       'the element never rendered: open-passage-vue did not define <passage-auth>',
     ).toBeVisible();
     const events = page.getByTestId('events');
     await expect(events.getByText(`loaded:${APP_ID}`)).toBeVisible();
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await submitIdentifier(el, 'Email address', email);
     await expect(events.getByText(`oneTimePasscodeRegister:${email}`)).toBeVisible();
     await enterCode(el, await codeFor(page, email));
@@ -271,7 +271,7 @@ test.describe('the built app, served by the packed open-passage-server', () => {
     const email = uniqueEmail('vue-login');
     await page.goto(`${url}/`);
     const el = page.locator('passage-auth');
-    await el.getByRole('button', { name: 'Register here' }).click();
+    await el.getByRole('button', { name: 'Register', exact: true }).click();
     await submitIdentifier(el, 'Email address', email);
     await enterCode(el, await codeFor(page, email));
     await expect(page.getByTestId('signed-in')).toBeVisible();

@@ -50,7 +50,7 @@ test('adding a passkey with the browser marks it as this device; a failed add sa
 
   await page.route('**/currentuser/devices/finish', (route) => route.abort('connectionreset'));
   await profile.getByRole('button', { name: 'Add passkey' }).click();
-  await expect(profile.getByRole('alert')).toContainText('Failed to add this device.');
+  await expect(profile.getByRole('alert')).toContainText('Failed to add a passkey.');
   await expect(rows(profile)).toHaveCount(1);
 });
 

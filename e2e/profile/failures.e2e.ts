@@ -238,7 +238,7 @@ test.describe('401s by their code', () => {
     });
     await profile.getByRole('button', { name: 'Add passkey' }).click();
     await expect(profile.getByRole('alert')).toHaveText(
-      'Failed to add this device. The passkey could not be verified.',
+      'Failed to add a passkey. The passkey could not be verified.',
     );
     await expect(profile.locator('[part="reauthentication-notice"]')).toHaveCount(0);
     await expect(profile.getByRole('button', { name: 'Add passkey' })).toBeEnabled();

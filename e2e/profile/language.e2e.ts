@@ -29,10 +29,10 @@ test('lang switches the texts and direction; a slower, older language load never
   });
   await profile.evaluate((el) => el.setAttribute('lang', 'ar'));
   await profile.evaluate((el) => el.setAttribute('lang', 'en'));
-  await expect(profile.getByRole('heading', { name: 'Login info' })).toBeVisible();
+  await expect(profile.getByRole('heading', { name: 'Sign-in details' })).toBeVisible();
   await arabicServed;
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-  await expect(profile.getByRole('heading', { name: 'Login info' })).toBeVisible();
+  await expect(profile.getByRole('heading', { name: 'Sign-in details' })).toBeVisible();
   await expect(container).toHaveAttribute('lang', 'en');
 
   // Asked for alone, Arabic applies, right to left.

@@ -33,7 +33,7 @@ test('without a session the profile says no user is logged in and offers to sign
   await recordChanges(page);
   await page.goto(`${server.url}/passageSuccess`);
   const profile = page.locator('passage-profile');
-  await expect(profile.getByText('No user is logged in.')).toBeVisible();
+  await expect(profile.getByText('No one is signed in.')).toBeVisible();
   await profile.getByRole('button', { name: 'Sign in again' }).click();
   await expect(page).toHaveURL(/\/passage$/);
   // Asking to sign in is not an expiry: the page hears `sign-in-requested`, never `session-expired`.
@@ -53,11 +53,11 @@ test('changing the email validates, refuses an address in use and confirms throu
   await expect(input).toBeFocused();
   await input.fill('');
   await profile.getByRole('button', { name: 'Save' }).click();
-  await expect(profile.getByText('enter an email address')).toBeVisible();
+  await expect(profile.getByText('Enter an email address.')).toBeVisible();
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await input.fill('not-an-email');
   await input.press('Enter');
-  await expect(profile.getByText('enter a valid email address')).toBeVisible();
+  await expect(profile.getByText('Enter a valid email address.')).toBeVisible();
   await input.fill(other.email.toUpperCase());
   await input.press('Enter');
   await expect(profile.getByText('This email is already in use.')).toBeVisible();
@@ -77,7 +77,7 @@ test('changing the email validates, refuses an address in use and confirms throu
   const link = await api.lastVerifyLink(next);
   expect(link.pathname).toBe('/passageSuccess');
   await page.goto(link.href);
-  await expect(profile.getByText('successfully changed email')).toBeVisible();
+  await expect(profile.getByText('Your email address has been changed.')).toBeVisible();
   await expect(page).toHaveURL(`${server.url}/passageSuccess`);
   await expect(profile.getByText(next)).toBeVisible();
   await expect(profile.getByText(user.email)).toHaveCount(0);
@@ -85,7 +85,7 @@ test('changing the email validates, refuses an address in use and confirms throu
 
   // The link is spent: opening it again says so, and the user stays signed in.
   await page.goto(link.href);
-  await expect(profile.getByRole('alert')).toHaveText('link invalid');
+  await expect(profile.getByRole('alert')).toHaveText('This link is invalid or has expired.');
   await expect(page).toHaveURL(`${server.url}/passageSuccess`);
   await expect(profile.getByText(next)).toBeVisible();
 });
@@ -100,10 +100,10 @@ test('changing the phone checks the number and sends the confirmation by text', 
   await profile.getByRole('button', { name: 'Edit Phone number' }).click();
   const input = profile.getByLabel('Phone number', { exact: true });
   await input.press('Enter');
-  await expect(profile.getByText('enter a phone number')).toBeVisible();
+  await expect(profile.getByText('Enter a phone number.')).toBeVisible();
   await input.fill('12');
   await input.press('Enter');
-  await expect(profile.getByText('enter a valid phone number')).toBeVisible();
+  await expect(profile.getByText('Enter a valid phone number.')).toBeVisible();
   await input.fill('(201) 555-0123');
   await input.press('Enter');
   await expect(profile.getByText("We've sent a confirmation link to +12015550123.")).toBeVisible();
@@ -113,7 +113,7 @@ test('changing the phone checks the number and sends the confirmation by text', 
   await expect(profile.getByRole('button', { name: 'Edit Phone number' })).toBeFocused();
 
   await page.goto((await api.lastVerifyLink('+12015550123')).href);
-  await expect(profile.getByText('successfully changed phone number')).toBeVisible();
+  await expect(profile.getByText('Your phone number has been changed.')).toBeVisible();
   await expect(profile.getByText('+12015550123')).toBeVisible();
   await expect(page).toHaveURL(`${server.url}/passageSuccess`);
 });
@@ -135,7 +135,7 @@ test('in an email-only app, a user who holds a phone number can change it', asyn
   await expect(profile.getByText("We've sent a confirmation link to +12015550178.")).toBeVisible();
 });
 
-test('metadata: each type keeps its validation rule, "64 letters max" included, and saved values persist', async ({
+test('metadata: each type keeps its validation rule, the 63-character limit included, and saved values persist', async ({
   page,
   server,
   api,
@@ -146,8 +146,8 @@ test('metadata: each type keeps its validation rule, "64 letters max" included, 
   const field = (label: string) => profile.getByLabel(label, { exact: true });
   await expect(field('Full name')).toBeFocused();
   await profile.getByRole('button', { name: 'Save' }).click();
-  await expect(profile.locator('#metadata-full_name-error')).toHaveText('required');
-  await expect(profile.locator('#metadata-birthday-error')).toHaveText('required');
+  await expect(profile.locator('#metadata-full_name-error')).toHaveText('This field is required.');
+  await expect(profile.locator('#metadata-birthday-error')).toHaveText('This field is required.');
 
   await field('Full name').fill('a'.repeat(64));
   await field('Birthday').fill('1990-02-28');
@@ -156,10 +156,10 @@ test('metadata: each type keeps its validation rule, "64 letters max" included, 
   await field('Mobile').fill('123');
   await field('Work email').fill('ann@work');
   await profile.getByRole('button', { name: 'Save' }).click();
-  await expect(profile.locator('#metadata-full_name-error')).toHaveText('64 letters max');
+  await expect(profile.locator('#metadata-full_name-error')).toHaveText('Use at most 63 characters.');
   await expect(field('Full name')).toHaveAttribute('aria-invalid', 'true');
-  await expect(profile.locator('#metadata-mobile-error')).toHaveText('invalid phone');
-  await expect(profile.locator('#metadata-work_email-error')).toHaveText('invalid email');
+  await expect(profile.locator('#metadata-mobile-error')).toHaveText('Enter a valid phone number.');
+  await expect(profile.locator('#metadata-work_email-error')).toHaveText('Enter a valid email address.');
   await expect(profile.locator('#metadata-birthday-error')).toHaveText('');
 
   await field('Full name').fill('a'.repeat(63));
@@ -195,7 +195,7 @@ test('an app without profile management shows the profile read-only', async ({ p
   const profile = await openProfile(page, server.url, user, READ_ONLY_APP_ID);
   await expect(profile.getByText(user.email)).toBeVisible();
   await expect(profile.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
-  await expect(profile.getByText('Your login info cannot be changed here.')).toBeVisible();
+  await expect(profile.getByText('Your sign-in details cannot be changed here.')).toBeVisible();
   await expect(profile.getByLabel('Full name', { exact: true })).toBeDisabled();
 });
 
@@ -284,7 +284,7 @@ test.describe('accessibility', () => {
     expect(await violations()).toEqual([]);
     await profile.getByRole('button', { name: 'Edit Personal info' }).click();
     await profile.getByRole('button', { name: 'Save' }).click();
-    await expect(profile.locator('#metadata-full_name-error')).toHaveText('required');
+    await expect(profile.locator('#metadata-full_name-error')).toHaveText('This field is required.');
     expect(await violations()).toEqual([]);
     await profile.evaluate((el) => el.setAttribute('theme', 'dark'));
     await profile.getByRole('button', { name: 'Learn more' }).click();

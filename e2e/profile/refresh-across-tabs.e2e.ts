@@ -38,7 +38,7 @@ test('two tabs refreshing one session at once both stay signed in', async ({ bro
     await Promise.all([first, second].map((page) => page.goto(`${server.url}/passageSuccess`)));
     for (const page of [first, second]) {
       const profile = page.locator('passage-profile');
-      await expect(profile.getByRole('heading', { name: 'Login info' })).toBeVisible();
+      await expect(profile.getByRole('heading', { name: 'Sign-in details' })).toBeVisible();
       await expect(profile.getByText(user.email)).toBeVisible();
     }
     expect(refreshes).toEqual([201]);

@@ -33,11 +33,11 @@ const recordEvents = () =>
 test('the code screen claims a sent code only once a send succeeded', async () => {
   await showView(page(), { state: { ...oneTimeCode, sent: false, error: { key: 'code-send-error' } } });
   await expect(preview().getByText('An error occurred sending the code.')).toBeVisible();
-  await expect(preview().getByText(/has been sent/)).toHaveCount(0);
+  await expect(preview().getByText(/sent you/)).toHaveCount(0);
   await showView(page(), { state: { ...oneTimeCode, sending: true, sent: false } });
-  await expect(preview().getByText(/has been sent/)).toHaveCount(0);
+  await expect(preview().getByText(/sent you/)).toHaveCount(0);
   await showView(page(), { state: oneTimeCode });
-  await expect(preview().getByText('A one-time code has been sent to')).toBeVisible();
+  await expect(preview().getByText("We've sent you a one-time code.")).toBeVisible();
 });
 
 test('"Resend code" keeps focus while the new code is on its way, and the confirmation is visible', async () => {
@@ -128,6 +128,30 @@ test('in Arabic the identifier input stays left-to-right', async () => {
   }
 });
 
+test('in Arabic the identifier beside Change reads left to right, the + of a phone number first', async () => {
+  for (const state of [oneTimeCode, magicLink])
+    for (const identifier of ['+15550100', 'ann@example.com']) {
+      await showView(page(), {
+        state: { ...state, identifier, identifierType: identifier.startsWith('+') ? 'phone' : 'email' },
+        language: 'ar',
+      });
+      const shown = preview().locator('[part~="identifier"] strong');
+      await expect(shown).toHaveText(identifier);
+      // Where the first and the last character are drawn: the first must be the leftmost.
+      const [first, last] = await shown.evaluate((el) => {
+        const text = el.firstChild as Text;
+        const left = (from: number) => {
+          const range = document.createRange();
+          range.setStart(text, from);
+          range.setEnd(text, from + 1);
+          return range.getBoundingClientRect().left;
+        };
+        return [left(0), left(text.length - 1)];
+      });
+      expect(first, `${state.kind} ${identifier}`).toBeLessThan(last);
+    }
+});
+
 test('switching between login and register carries what was typed and the picked country', async () => {
   await showView(page(), { state: VIEW_SAMPLES.loading });
   await showView(page(), { state: { ...VIEW_SAMPLES['identifier-login-email'], allowedIdentifier: 'both' } });
@@ -137,7 +161,7 @@ test('switching between login and register carries what was typed and the picked
   await preview()
     .getByRole('option', { name: /United Kingdom/ })
     .click();
-  await preview().getByRole('button', { name: 'Register here' }).click();
+  await preview().getByRole('button', { name: 'Register', exact: true }).click();
   expect(await page().evaluate(() => (window as unknown as { seen: unknown[] }).seen)).toEqual([
     { type: 'toggle-mode', identifier: '07700 900123', country: 'gb' },
   ]);

@@ -40,7 +40,7 @@ test('the identifier form works from the keyboard alone', async () => {
   expect(await focusedPart()).toContain('identifier-input');
   await page.keyboard.type('Ann@Example.com');
   await page.keyboard.press('Enter');
-  // Continue, then the "Register here" toggle.
+  // Continue, then the "Register" toggle.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
@@ -48,7 +48,7 @@ test('the identifier form works from the keyboard alone', async () => {
     { type: 'submit-identifier', identifier: 'Ann@Example.com' },
     { type: 'toggle-mode', identifier: 'Ann@Example.com' },
   ]);
-  await expect(preview().getByText("Don't have an account? Register here")).toBeVisible();
+  await expect(preview().getByText("Don't have an account? Register", { exact: true })).toBeVisible();
 });
 
 test('the error line is a live region the input points at', async () => {
@@ -60,8 +60,10 @@ test('the error line is a live region the input points at', async () => {
   await expect(error).toHaveText('Email not recognized.');
   await expect(error).toHaveAttribute('aria-live', 'polite');
   await expect(preview().getByText('Welcome back, sign in as')).toBeVisible();
-  await preview().getByRole('button', { name: 'switch account' }).click();
-  await preview().getByRole('button', { name: 'Register instead?' }).click();
+  // One way to register: the toggle under the form, no second prompt beside the error.
+  await expect(preview().getByRole('button', { name: /register/i })).toHaveCount(1);
+  await preview().getByRole('button', { name: 'Switch account' }).click();
+  await preview().getByRole('button', { name: 'Register', exact: true }).click();
   expect(await takeEvents()).toEqual([
     { type: 'switch-account' },
     // With whatever the input holds (the page is shared: an earlier test typed into it).
@@ -154,7 +156,7 @@ test('the country dropdown: toggles, picks, closes on blur, keyboard and typeahe
 
 test('registration fields sit on the grid and are submitted by field name', async () => {
   await showView(page, { state: VIEW_SAMPLES['identifier-register-metadata'] });
-  await expect(preview().getByText('public registration not allowed')).toBeVisible();
+  await expect(preview().getByText('Public registration is not allowed.')).toBeVisible();
   await preview().getByLabel('Full name').fill('Ann Lee');
   await preview().getByLabel('Age').pressSequentially('4x2.');
   await expect(preview().getByLabel('Age')).toHaveValue('42');
@@ -206,8 +208,8 @@ test('the code boxes take digits, follow the paste rules and submit at six', asy
   expect(await takeEvents()).toEqual([{ type: 'submit-code', code: '123456' }]);
 
   await preview().getByRole('button', { name: 'Resend code' }).click();
-  await preview().getByRole('button', { name: 'Back' }).click();
-  expect(await takeEvents()).toEqual([{ type: 'resend' }, { type: 'back' }]);
+  await preview().getByRole('button', { name: 'Change email' }).click();
+  expect(await takeEvents()).toEqual([{ type: 'resend' }, { type: 'change-identifier' }]);
 });
 
 test('autofill of the whole code into the first box spreads it and submits', async () => {
@@ -227,19 +229,31 @@ test('a new view takes focus: its marked control, else its title', async () => {
   await showView(page, { state: VIEW_SAMPLES['register-passkey'] });
   await expect(preview().getByRole('button', { name: 'Create a passkey' })).toBeFocused();
   await showView(page, { state: VIEW_SAMPLES['login-not-supported'] });
-  await expect(preview().getByRole('heading', { name: 'Login not supported' })).toBeFocused();
+  await expect(preview().getByRole('heading', { name: 'Sign-in not supported' })).toBeFocused();
   await showView(page, { state: VIEW_SAMPLES['magic-link-sent'] });
   await expect(preview().getByRole('button', { name: 'Resend' })).toBeDisabled();
-  await expect(preview().getByRole('heading', { name: 'Verify your email to log in' })).toBeFocused();
+  await expect(preview().getByRole('heading', { name: 'Verify your email to sign in' })).toBeFocused();
   await preview().getByRole('button', { name: 'Change email' }).click();
   expect(await takeEvents()).toEqual([{ type: 'change-identifier' }]);
 });
 
 test('activation screens carry the button of their outcome', async () => {
   const cases = [
-    ['activation-invalid', 'Invalid link', 'link invalid', 'Request new link', 'request-new-link'],
-    ['activation-failure', 'Device login failed', 'login link invalid', 'Try again', 'retry'],
-    ['activation-success', 'Success', 'successfully changed email', 'Redirect now', 'redirect-now'],
+    [
+      'activation-invalid',
+      'Invalid link',
+      'This link is invalid or has expired.',
+      'Request new link',
+      'request-new-link',
+    ],
+    [
+      'activation-failure',
+      'Sign-in failed',
+      'Signing in with this link failed. Please try again.',
+      'Try again',
+      'retry',
+    ],
+    ['activation-success', 'Success', 'Your email address has been changed.', 'Redirect now', 'redirect-now'],
   ] as const;
   for (const [sample, title, text, button, event] of cases) {
     await showView(page, { state: VIEW_SAMPLES[sample] });
@@ -250,14 +264,14 @@ test('activation screens carry the button of their outcome', async () => {
   }
 });
 
-test('passkey failures offer Try again, the fallback and Change phone', async () => {
+test('passkey failures offer Try again, the fallback and Change phone number', async () => {
   await showView(page, { state: VIEW_SAMPLES['register-passkey-failed'] });
   await expect(
     preview().getByText('Unable to create a passkey. Try again or register with a link.'),
   ).toBeVisible();
   await preview().getByRole('button', { name: 'Try again' }).click();
   await preview().getByRole('button', { name: 'Register with a text link' }).click();
-  await preview().getByRole('button', { name: 'Change phone' }).click();
+  await preview().getByRole('button', { name: 'Change phone number' }).click();
   expect(await takeEvents()).toEqual([
     { type: 'retry' },
     { type: 'use-fallback' },
@@ -268,7 +282,7 @@ test('passkey failures offer Try again, the fallback and Change phone', async ()
 test('add device offers Add passkey and Skip', async () => {
   await showView(page, { state: VIEW_SAMPLES['add-device-failed'] });
   await expect(preview().getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-  await expect(preview().getByText('failed-to-add-this-device')).toBeVisible();
+  await expect(preview().getByText('The passkey could not be added. Please try again.')).toBeVisible();
   await preview().getByRole('button', { name: 'Try again' }).click();
   await preview().getByRole('button', { name: 'Skip' }).click();
   expect(await takeEvents()).toEqual([{ type: 'retry' }, { type: 'skip' }]);
@@ -278,7 +292,7 @@ test('the language switches at run time', async () => {
   await showView(page, { state: VIEW_SAMPLES['identifier-login-email'], language: 'de' });
   await expect(preview().getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await showView(page, { state: VIEW_SAMPLES['identifier-login-email'], language: 'en' });
-  await expect(preview().getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(preview().getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
 test('LoginUser on a browser that knows no passkey of the user: the verify-identity screen', async () => {
@@ -286,6 +300,6 @@ test('LoginUser on a browser that knows no passkey of the user: the verify-ident
   await expect(preview().getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
   await expect(preview().getByText("We don't recognize this device.")).toBeVisible();
   await showView(page, { state: VIEW_SAMPLES['passkey-login'] });
-  await expect(preview().getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await expect(preview().getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   await expect(preview().getByText("We don't recognize this device.")).toHaveCount(0);
 });

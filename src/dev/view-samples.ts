@@ -59,7 +59,6 @@ export const VIEW_SAMPLES: Record<string, ViewState> = {
     ...identifier,
     lastLogin: 'ann@example.com',
     error: { key: 'not-recognized', args: [{ key: 'email-capitalized' }] },
-    errorHint: 'toggle-register',
   },
   'identifier-register-metadata': {
     ...identifier,

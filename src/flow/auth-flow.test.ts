@@ -294,7 +294,7 @@ describe('default country code', () => {
     country = 'gb';
     await t.send({ type: 'submit-identifier', identifier: '020 7946 0958' });
     expect(t.calls).toContain('identifierExists(+442079460958)');
-    await t.send({ type: 'back' });
+    await t.send({ type: 'change-identifier' });
     expect(t.view()).toMatchObject({ kind: 'identifier', defaultCountryCode: 'gb' });
   });
 });

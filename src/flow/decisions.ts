@@ -50,7 +50,7 @@ export function routeLogin(c: LoginContext): 'login-not-supported' | 'passkey-lo
 /**
  * The passkey login LoginUser routes to is the "Verify identity" screen ("We don't recognize this
  * device") when this browser remembers no credential of the user (a synced, cross-device or
- * security-key passkey), and the plain webauthn sign-in ("Log in to your account") when it does.
+ * security-key passkey), and the plain webauthn sign-in ("Sign in to your account") when it does.
  */
 export const passkeyLoginVerifiesIdentity = (credIdKnown: boolean): boolean => !credIdKnown;
 

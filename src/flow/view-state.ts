@@ -119,12 +119,12 @@ export interface IdentifierView {
   /** Login title or register title. */
   mode: AuthMode;
   /** The element may switch modes (only `<passage-auth>`). The view shows "Don't have an account?
-   * Register here" in login mode only when `publicSignup` is also true, and "Already have an
-   * account? Login here" in register mode. */
+   * Register" in login mode only when `publicSignup` is also true, and "Already have an
+   * account? Sign in" in register mode. */
   canToggle: boolean;
   allowedIdentifier: AllowedIdentifier;
   publicSignup: boolean;
-  /** Register mode with public_signup false: the "public registration not allowed" notice shows. */
+  /** Register mode with public_signup false: the "Public registration is not allowed." notice shows. */
   registrationNotAllowed: boolean;
   /** Show the branding badge (`passage_branding`). */
   branding: boolean;
@@ -139,9 +139,9 @@ export interface IdentifierView {
   pickedCountry?: string;
   /** Registration metadata fields (register mode; empty otherwise). */
   metadata: MetadataInput[];
-  /** The validation error line (aria-live), with an optional clickable hint that toggles mode. */
+  /** The validation error line (aria-live). An unknown identifier (login) or a taken one (register)
+   * needs no link of its own: the toggle under the form ("Register", "Sign in") is the way on. */
   error?: Message;
-  errorHint?: 'toggle-register' | 'toggle-login';
   /** A submit is in flight: disable the Continue button. */
   busy: boolean;
   /** The input should carry `autocomplete="username webauthn"` for passkey autofill (login). */
@@ -215,7 +215,7 @@ export interface MagicLinkSentView {
   identifier: string;
   identifierType: IdentifierType;
   registering: boolean;
-  /** Identity verification was required (title "Verify your email to log in" rather than "Check …"). */
+  /** Identity verification was required (title "Verify your email to sign in" rather than "Check …"). */
   verifying: boolean;
   /** Sending, or within the 3 s lock after a login send: Resend is disabled. */
   resendDisabled: boolean;
@@ -290,7 +290,7 @@ export type ViewEvent =
       country?: string;
       metadata?: Record<string, string | number | boolean | undefined>;
     }
-  /** Combined view: "Register here" / "Login here" (and the toggle hint of an error). */
+  /** Combined view: the toggle under the form ("Register" / "Sign in"). */
   /** What the form held when the toggle was pressed: the other mode's form starts with it. */
   | { type: 'toggle-mode'; identifier?: string; country?: string }
   /** Last-login banner: "switch account" (clears the remembered identifier). */
@@ -300,16 +300,15 @@ export type ViewEvent =
   /** Try again after a passkey / activation / add-device failure, from the no-fallback screen, or
    * when the app info failed. */
   | { type: 'retry' }
-  /** The explicit fallback button ("Login with a code", "Send email link", …): userInitiated. */
+  /** The explicit fallback button ("Sign in with a code", "Register with an email link", …): userInitiated. */
   | { type: 'use-fallback' }
-  /** "Change email/phone" (passkey views, magic-link waiting, the not-supported and no-fallback screens). */
+  /** "Change email/phone" (passkey views, the not-supported and no-fallback screens), the Change beside
+   * the identifier (one-time code, magic-link waiting). */
   | { type: 'change-identifier' }
   /** One-time code: 6 characters entered (auto) or Continue. */
   | { type: 'submit-code'; code: string }
   /** One-time code "Resend code" / magic link "Resend". */
   | { type: 'resend' }
-  /** One-time code "Back". */
-  | { type: 'back' }
   /** Add device: "Add passkey". */
   | { type: 'add-passkey' }
   /** Add device: "Skip". */

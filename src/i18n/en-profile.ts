@@ -9,8 +9,8 @@ export const enProfile = {
   saved: 'Saved.',
   'failed-to-load-profile': 'Failed to load your profile.',
 
-  // Login info rows
-  'login-info': 'Login info',
+  // Sign-in details rows
+  'login-info': 'Sign-in details',
   'phone-number': 'Phone number',
   'not-set': 'Not set',
   verified: 'Verified',
@@ -29,9 +29,9 @@ export const enProfile = {
   'identifier-updated': 'Your {field} was updated.',
   'failed-to-update-email': 'Failed to update email.',
   'failed-to-update-phone': 'Failed to update phone.',
-  'successfully-changed-phone': 'successfully changed phone number',
+  'successfully-changed-phone': 'Your phone number has been changed.',
   'identifier-change-confirmed': 'Your change is confirmed.',
-  'read-only-profile': 'Your login info cannot be changed here.',
+  'read-only-profile': 'Your sign-in details cannot be changed here.',
 
   // User metadata form
   'personal-info': 'Personal info',
@@ -53,7 +53,7 @@ export const enProfile = {
   'device-name-is-required': 'Name is required.',
   'failed-to-rename-this-device': 'Failed to rename this passkey.',
   'failed-to-revoke-this-device': 'Failed to delete this passkey.',
-  'failed-to-add-this-device': 'Failed to add this device.',
+  'failed-to-add-this-device': 'Failed to add a passkey.',
   'device-added': 'Passkey added.',
   'device-renamed': 'Passkey renamed.',
   'device-deleted': 'Passkey deleted.',
@@ -84,7 +84,7 @@ export const enProfile = {
   'sign-out': 'Sign out',
   'signed-out': 'You are signed out.',
   'session-expired': 'Your session has expired. Please sign in again.',
-  'there-is-no-currently-logged-in-user': 'No user is logged in.',
+  'there-is-no-currently-logged-in-user': 'No one is signed in.',
   'sign-in-again': 'Sign in again',
   'signed-out-server-unreachable':
     'You are signed out on this device, but the server could not be reached to end your session.',

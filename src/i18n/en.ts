@@ -6,20 +6,20 @@ import type { enProfile } from './en-profile';
  * English strings of the first screen (the identifier form): in the main chunk. Together with
  * en-steps.ts, en-metadata.ts (the sign-in part) and en-profile.ts (the profile's part) they are the
  * one catalogue every other language is checked against.
- * Texts with a fixed wording (checked by i18n.test.ts) are reproduced exactly. Placeholders are `{name}`; see `format.ts`.
+ * The wording follows one voice (docs/sign-in-elements.md#wording, checked by wording.test.ts).
+ * Placeholders are `{name}`; see `format.ts`.
  */
 export const enFirst = {
-  // Combined / login-only / register-only views
-  'login-title': 'Log in',
+  // Combined / login-only / register-only views (keys say `login` for the flow's login mode; the text
+  // says "sign in": docs/sign-in-elements.md#wording)
+  'login-title': 'Sign in',
   'register-title': 'Register',
   'dont-have-an-account': "Don't have an account?",
-  'register-here': 'Register here',
+  'register-here': 'Register',
   'already-have-an-account': 'Already have an account?',
-  'login-here': 'Login here',
-  'toggle-register': 'Register instead?',
-  'toggle-login': 'Log in instead?',
-  'public-registration-not-allowed': 'public registration not allowed',
-  'unexpected-error': 'unexpected error',
+  'login-here': 'Sign in',
+  'public-registration-not-allowed': 'Public registration is not allowed.',
+  'unexpected-error': 'An unexpected error occurred. Please try again.',
   'request-timed-out': 'The server did not answer in time. Please try again.',
   loading: 'Loading',
   'secured-by': 'Secured by open-passage',
@@ -29,21 +29,22 @@ export const enFirst = {
   'phone-number-label': 'Phone number',
   'email-or-phone-number': 'Email or phone number',
   continue: 'Continue',
-  'enter-an-email-address': 'enter an email address',
-  'enter-a-phone-number': 'enter a phone number',
-  'enter-an-email-or-phone-number': 'enter an email or phone number',
-  'enter-a-valid-email-address': 'enter a valid email address',
-  'enter-a-valid-phone-number': 'enter a valid phone number',
-  'enter-a-valid-email-or-phone-number': 'enter a valid email or phone number',
+  'enter-an-email-address': 'Enter an email address.',
+  'enter-a-phone-number': 'Enter a phone number.',
+  'enter-an-email-or-phone-number': 'Enter an email address or phone number.',
+  'enter-a-valid-email-address': 'Enter a valid email address.',
+  'enter-a-valid-phone-number': 'Enter a valid phone number.',
+  'enter-a-valid-email-or-phone-number': 'Enter a valid email address or phone number.',
   'not-recognized': '{0} not recognized.',
-  'account-no-longer-active': 'account no longer active',
-  'account-already-exists': 'An account already exists for this {0}',
+  'account-no-longer-active': 'This account is no longer active.',
+  'account-already-exists': 'An account already exists for this {0}.',
   'email-capitalized': 'Email',
-  'phone-capitalized': 'Phone',
+  'phone-capitalized': 'Phone number',
+  // Words put into other sentences ({0}), so lower-case
   email: 'email',
   'phone-number': 'phone number',
   'welcome-back-sign-in-as': 'Welcome back, sign in as',
-  'switch-account': 'switch account',
+  'switch-account': 'Switch account',
   country: 'Country',
   'select-placeholder': 'Select...',
 } as const;

@@ -36,30 +36,31 @@ describe('English reference', () => {
     expect(keys.length).toBe(new Set(keys).size);
   });
 
-  it('keeps the exact English of the sign-in messages', () => {
+  it('words the sign-in messages in one voice (docs/sign-in-elements.md#wording)', () => {
     const t = english.t;
-    expect(`${t('dont-have-an-account')} ${t('register-here')}`).toBe("Don't have an account? Register here");
-    expect(`${t('already-have-an-account')} ${t('login-here')}`).toBe('Already have an account? Login here');
+    expect(`${t('dont-have-an-account')} ${t('register-here')}`).toBe("Don't have an account? Register");
+    expect(`${t('already-have-an-account')} ${t('login-here')}`).toBe('Already have an account? Sign in');
     expect(t('welcome-back-sign-in-as')).toBe('Welcome back, sign in as');
-    expect(t('switch-account')).toBe('switch account');
+    expect(t('switch-account')).toBe('Switch account');
     expect(t('not-recognized', { 0: t('email-capitalized') })).toBe('Email not recognized.');
+    expect(t('not-recognized', { 0: t('phone-capitalized') })).toBe('Phone number not recognized.');
     expect(t('account-already-exists', { 0: t('phone-number') })).toBe(
-      'An account already exists for this phone number',
+      'An account already exists for this phone number.',
     );
     expect(t('code-invalid-or-expired')).toBe('Code is invalid or expired. Please try again.');
-    expect(t('code-send-error')).toBe('An error occurred sending the code.');
     expect(t('passkey-create-fail-try-code')).toBe(
       'Unable to create a passkey. Try again or register with a one-time code.',
     );
     expect(t('passkey-login-fail-try-code')).toBe(
-      'Unable to log in with a passkey. Try again or log in with a one-time code.',
+      'Unable to sign in with a passkey. Try again or sign in with a one-time code.',
     );
-    expect(t('request-new-link')).toBe('Request new link');
-    expect(t('redirect-now')).toBe('Redirect now');
-    expect(t('successfully-logged-in-redirect')).toBe('successfully logged in, redirecting');
-    expect(t('public-registration-not-allowed')).toBe('public registration not allowed');
-    expect(t('select-placeholder')).toBe('Select...');
-    expect(t('64-letters-max')).toBe('64 letters max');
+    expect(t('please-verify-identifier-email', { action: t('login') })).toBe(
+      'Please verify your email to complete sign-in.',
+    );
+    expect(t('successfully-logged-in-redirect')).toBe('You are signed in. Redirecting…');
+    expect(t('failed-to-add-this-device')).toBe('The passkey could not be added. Please try again.');
+    expect(t('public-registration-not-allowed')).toBe('Public registration is not allowed.');
+    expect(t('64-letters-max')).toBe('Use at most 63 characters.');
   });
 });
 
@@ -93,7 +94,7 @@ describe('language choice', () => {
   it('falls back to English for keys a partial translation lacks', () => {
     const t = createTranslator('de', { continue: 'Weiter' });
     expect(t.t('continue')).toBe('Weiter');
-    expect(t.t('back')).toBe('Back');
+    expect(t.t('resend')).toBe('Resend');
     expect(t.dir).toBe('ltr');
   });
 });

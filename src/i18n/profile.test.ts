@@ -14,18 +14,16 @@ const profileEn: Record<string, string> = { ...signInEnglish, ...enProfile };
 const profileOnly = Object.keys(enProfile).filter((key) => !(key in signInEnglish));
 
 describe('profile strings', () => {
-  it('keeps the exact English of the metadata and identifier rules', () => {
+  it('shows the English of the metadata and identifier rules, and its own wording where it differs', () => {
     const t = profileEnglish.t;
-    expect(t('64-letters-max')).toBe('64 letters max');
-    expect(t('required')).toBe('required');
-    expect(t('invalid-date')).toBe('invalid date');
-    expect(t('invalid-email')).toBe('invalid email');
-    expect(t('no-decimals')).toBe('no decimals');
-    expect(t('invalid-phone')).toBe('invalid phone');
-    expect(t('enter-a-valid-email-address')).toBe('enter a valid email address');
-    expect(t('successfully-changed-email')).toBe('successfully changed email');
-    expect(t('link-invalid')).toBe('link invalid');
-    expect(t('verification-failed-please-try-again')).toBe('verification failed please try again');
+    expect(t('64-letters-max')).toBe('Use at most 63 characters.');
+    expect(t('required')).toBe('This field is required.');
+    expect(t('invalid-date')).toBe('Enter a valid date.');
+    expect(t('enter-a-valid-email-address')).toBe('Enter a valid email address.');
+    expect(t('successfully-changed-email')).toBe('Your email address has been changed.');
+    expect(t('successfully-changed-phone')).toBe('Your phone number has been changed.');
+    expect(t('failed-to-add-this-device')).toBe('Failed to add a passkey.');
+    expect(english.t('failed-to-add-this-device')).toBe('The passkey could not be added. Please try again.');
   });
 
   it('words a key of both parts its own way in the profile only', () => {

@@ -137,7 +137,7 @@ export async function openProfile(page: Page, url: string, user: SignedIn, appId
   await storeTokens(page, url, user);
   await page.goto(`${url}/passageSuccess`);
   const profile = page.locator('passage-profile');
-  await expect(profile.getByRole('heading', { name: 'Login info' })).toBeVisible();
+  await expect(profile.getByRole('heading', { name: 'Sign-in details' })).toBeVisible();
   return profile;
 }
 

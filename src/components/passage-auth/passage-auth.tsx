@@ -35,13 +35,14 @@ import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
  * @part actions - A row of buttons.
  * @part links - A row of link-styled buttons.
  * @part error - An error line (a polite live region, kept while empty).
- * @part notice - The "public registration not allowed" notice and the notices shown when the app cannot be loaded.
+ * @part notice - The "Public registration is not allowed." notice and the notices shown when the app cannot be loaded.
  * @part invalid-app-id - Every notice shown when the app cannot be loaded (no app id, or one of the four below).
  * @part app-not-found - The server has no app with this id.
  * @part origin-not-allowed - This page's origin is not the app's auth_origin.
  * @part server-unreachable - No identity server answered at the URL the element asked.
  * @part server-error - The server refused with another error.
  * @part last-login-banner - "Welcome back, sign in as".
+ * @part identifier - The email or phone a code or link went to, with its Change link.
  * @part toggle - The login / register toggle.
  * @part branding - The badge.
  * @part metadata-grid - The registration fields grid (6 columns, 75px rows).

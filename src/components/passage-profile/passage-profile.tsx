@@ -57,11 +57,11 @@ function pagePath(): string {
 }
 
 /**
- * The signed-in user's account: login info, personal info and passkeys.
+ * The signed-in user's account: sign-in details, personal info and passkeys.
  *
  * @part container - The element's box (carries `data-theme`, `dir` and `lang`).
- * @part login-info - The login info section (email and phone rows).
- * @part row - A login info row.
+ * @part login-info - The sign-in details section (email and phone rows).
+ * @part row - A sign-in details row.
  * @part badge - A row's badge (verified, pending).
  * @part metadata - The personal info section.
  * @part metadata-grid - The personal info grid (6 columns, 75px rows).

@@ -32,7 +32,7 @@ export function SignInNotice(
   );
 }
 
-/** The loaded profile: login info, personal info, passkeys, sign out and the open dialog. */
+/** The loaded profile: sign-in details, personal info, passkeys, sign out and the open dialog. */
 function Ready(ui: ProfileUi) {
   const { t, view, flow } = ui;
   const editing = view.editing;

@@ -12,6 +12,8 @@ export const Title: FunctionalComponent<{ text: string }> = ({ text }) => (
 
 export interface ButtonProps {
   label: string;
+  /** The name a screen reader gives, when the label alone says too little ("Change"). */
+  accessibleName?: string;
   onClick?: () => void;
   disabled?: boolean;
   /** Unavailable for now but kept focusable (a control that was just pressed keeps the focus):
@@ -24,11 +26,12 @@ export interface ButtonProps {
 
 export const button =
   (cls: 'primary' | 'secondary' | 'link', part: string): FunctionalComponent<ButtonProps> =>
-  ({ label, onClick, disabled, unavailable, type = 'button', autofocus }) => (
+  ({ label, accessibleName, onClick, disabled, unavailable, type = 'button', autofocus }) => (
     <button
       type={type}
       class={cls}
       part={part}
+      aria-label={accessibleName}
       disabled={disabled}
       aria-disabled={disabled || unavailable ? 'true' : undefined}
       data-autofocus={autofocus ? '' : undefined}

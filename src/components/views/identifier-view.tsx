@@ -144,7 +144,6 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
         </div>
       </div>
       <ErrorLine id={ERROR_ID} t={t} message={state.error} />
-      {state.errorHint && state.canToggle && <LinkButton label={t.t(state.errorHint)} onClick={toggle} />}
       {fields && <fields.MetadataFields inputs={state.metadata} t={t} />}
       <PrimaryButton
         type="submit"

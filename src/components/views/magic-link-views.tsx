@@ -3,7 +3,7 @@ import type { MagicLinkActivationView, MagicLinkSentView } from '../../flow/view
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
 import { LinkButton, LiveText, PrimaryButton, Spinner, Title } from './controls';
-import { Text } from './step-controls';
+import { IdentifierLine, Text } from './step-controls';
 import type { ViewContext } from './view-context';
 
 function sentTitle(state: MagicLinkSentView): MessageKey {
@@ -12,15 +12,15 @@ function sentTitle(state: MagicLinkSentView): MessageKey {
   return `check-${channel}-to-${state.registering ? 'register' : 'login'}`;
 }
 
-/** Magic link waiting screen: the flow polls; the view offers Resend and Change email/phone. */
+/** Magic link waiting screen: the flow polls; the view offers Change (beside the identifier) and Resend. */
 export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) {
   const { t, flow } = ctx;
   const phone = state.identifierType === 'phone';
-  const identifier = <strong>{state.identifier}</strong>;
   return [
     <Icon name={phone ? 'sms' : 'email'} />,
     <Title text={t.t(sentTitle(state))} />,
-    <Text>{t.parts(phone ? 'link-sent-sms' : 'link-sent-email', { identifier })}</Text>,
+    <IdentifierLine identifier={state.identifier} identifierType={state.identifierType} ctx={ctx} />,
+    <Text>{t.t(phone ? 'link-sent-sms' : 'link-sent-email')}</Text>,
     state.verifying && (
       <Text>
         {t.t(phone ? 'please-verify-identifier-phone' : 'please-verify-identifier-email', {
@@ -36,10 +36,6 @@ export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) 
         unavailable={state.resendDisabled}
         autofocus
         onClick={() => flow.dispatch({ type: 'resend' })}
-      />
-      <LinkButton
-        label={t.t(phone ? 'change-phone' : 'change-email')}
-        onClick={() => flow.dispatch({ type: 'change-identifier' })}
       />
     </div>,
     <LiveText cls="confirmation" text={state.resent ? t.t('link-resent') : undefined} of={state.resent} />,

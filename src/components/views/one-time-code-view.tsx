@@ -3,25 +3,21 @@ import type { OneTimeCodeView } from '../../flow/view-state';
 import { Icon } from '../../icons/icons';
 import { CodeInput, readCode } from './code-input';
 import { ErrorLine, LinkButton, LiveText, PrimaryButton, Title } from './controls';
-import { Text } from './step-controls';
+import { IdentifierLine, Text } from './step-controls';
 import type { ViewContext } from './view-context';
 
 const ERROR_ID = 'passage-code-error';
 
-/** One-time passcode: 6 boxes, Continue, Back and Resend code. */
+/** One-time passcode: the identifier with Change, 6 boxes, Continue and Resend code. */
 export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
   const { t, flow } = ctx;
   const submitCode = (code: string) => flow.dispatch({ type: 'submit-code', code });
   return [
     <Icon name={state.codeInvalid ? 'invalid-code' : state.identifierType === 'phone' ? 'sms' : 'email'} />,
     <Title text={t.t('enter-code')} />,
+    <IdentifierLine identifier={state.identifier} identifierType={state.identifierType} ctx={ctx} />,
     // The send ends after the view shows: the sentence arrives in a live region already there.
-    <Text live>
-      {state.sent &&
-        t.parts(state.registering ? 'enter-code-sent-register' : 'enter-code-sent', {
-          identifier: <strong>{state.identifier}</strong>,
-        })}
-    </Text>,
+    <Text live>{state.sent && t.t(state.registering ? 'enter-code-sent-register' : 'enter-code-sent')}</Text>,
     <form
       part="form code-form"
       noValidate
@@ -42,7 +38,6 @@ export function renderOneTimeCode(state: OneTimeCodeView, ctx: ViewContext) {
       <PrimaryButton type="submit" label={t.t('continue')} disabled={state.verifying} />
     </form>,
     <div class="links" part="links">
-      <LinkButton label={t.t('back')} onClick={() => flow.dispatch({ type: 'back' })} />
       <LinkButton
         label={t.t('resend-code')}
         unavailable={state.sending}

@@ -35,7 +35,7 @@ describe('email and phone', () => {
     flow.editIdentifier('email');
     flow.setIdentifierDraft('nope');
     await flow.saveIdentifier('email');
-    expect(flow.state.identifierError).toBe('enter a valid email address');
+    expect(flow.state.identifierError).toBe('Enter a valid email address.');
     flow.setIdentifierDraft('ANN@example.com');
     await flow.saveIdentifier('email');
     expect(flow.state.identifierError).toBe('That is already your email address.');
@@ -253,7 +253,7 @@ describe('passkeys', () => {
     expect(flow.state).toMatchObject({ announcement: 'Passkey added.', announcedAt: 'devices' });
     const none = await ready({ client: { addDevice: async () => undefined } });
     await none.flow.addPasskey();
-    expect(none.flow.state.alert).toBe('Failed to add this device.');
+    expect(none.flow.state.alert).toBe('Failed to add a passkey.');
   });
 
   it('keeps the first row shown in view when the page size changes', async () => {

@@ -193,7 +193,7 @@ describe('a change confirmation link', () => {
     expect(replaced).toEqual(['/account#top']);
     expect(changes.map((c) => c.type)).toEqual(['loaded', 'identifier-change-confirmed']);
     expect(changes[1]).toEqual({ type: 'identifier-change-confirmed', identifier: 'email' });
-    expect(flow.state.announcement).toBe('successfully changed email');
+    expect(flow.state.announcement).toBe('Your email address has been changed.');
   });
 
   it('of an unknown kind says the change was confirmed; signed out it only fires the change', async () => {
@@ -212,18 +212,18 @@ describe('a change confirmation link', () => {
       client: { magicLinkActivate: async () => Promise.reject(new ClientError(404)) },
     });
     await invalid.flow.load();
-    expect(invalid.flow.state.alert).toBe('link invalid');
+    expect(invalid.flow.state.alert).toBe('This link is invalid or has expired.');
     expect(invalid.changes.at(-1)).toEqual({
       type: 'error',
       action: 'confirm-identifier-change',
-      message: 'link invalid',
+      message: 'This link is invalid or has expired.',
     });
     const failed = setup({
       href,
       client: { magicLinkActivate: async () => Promise.reject(new ClientError(500)) },
     });
     await failed.flow.load();
-    expect(failed.flow.state.alert).toBe('verification failed please try again');
+    expect(failed.flow.state.alert).toBe('Verification failed. Please try again.');
   });
 
   it('keeps an earlier error on screen', async () => {

@@ -55,13 +55,13 @@ describe('one-time code', () => {
     expect(t.view()).toMatchObject({ error: { key: 'code-invalid-or-expired' }, sent: false });
   });
 
-  it('resend asks for a new code and clears the boxes; back goes home', async () => {
+  it('resend asks for a new code and clears the boxes; Change goes home with the identifier', async () => {
     const t = await setup(otpUser);
     await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
     await t.send({ type: 'resend' });
     expect(t.calls.filter((c) => c.startsWith('newLoginOneTimePasscode'))).toHaveLength(2);
     expect(t.view()).toMatchObject({ attempt: 1 });
-    await t.send({ type: 'back' });
+    await t.send({ type: 'change-identifier' });
     expect(t.view()).toMatchObject({ kind: 'identifier', identifier: 'ann@example.com' });
   });
 });

@@ -17,22 +17,17 @@ describe('identifier submit: login', () => {
     expect(t.calls).toEqual(['appInfo()']);
   });
 
-  it('says an unknown email is not recognized, with the register hint', async () => {
+  it('says an unknown email is not recognized; the form stays, the toggle to register is the way on', async () => {
     const t = await setup();
     await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
     expect(t.view()).toMatchObject({
+      kind: 'identifier',
+      mode: 'login',
+      canToggle: true,
+      publicSignup: true,
+      busy: false,
       error: { key: 'not-recognized', args: [{ key: 'email-capitalized' }] },
-      errorHint: 'toggle-register',
     });
-  });
-
-  it('gives no register hint without public signup or toggle', async () => {
-    const t = await setup({ app: { public_signup: false } });
-    await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
-    expect((t.view() as { errorHint?: string }).errorHint).toBeUndefined();
-    const login = await setup({ element: 'login' });
-    await login.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
-    expect((login.view() as { errorHint?: string }).errorHint).toBeUndefined();
   });
 
   it('says an unknown phone is not recognized', async () => {
@@ -164,13 +159,15 @@ describe('passkey login', () => {
 });
 
 describe('identifier submit: register', () => {
-  it('refuses an active account with the login hint', async () => {
+  it('refuses an active account; the toggle to sign in is the way on', async () => {
     const t = await setup({ element: 'auth', users: { 'ann@example.com': ann } });
     await t.send({ type: 'toggle-mode' });
     await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
     expect(t.view()).toMatchObject({
+      kind: 'identifier',
+      mode: 'register',
+      canToggle: true,
       error: { key: 'account-already-exists', args: [{ key: 'email' }] },
-      errorHint: 'toggle-login',
     });
   });
 

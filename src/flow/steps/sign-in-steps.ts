@@ -166,11 +166,11 @@ export class SignInSteps implements PasskeyHost {
       case 'one-time-code':
         if (e.type === 'submit-code') return this.fallbacks.code?.submit(e.code);
         if (e.type === 'resend') return this.fallbacks.code?.resend();
-        if (e.type === 'back' || e.type === 'change-identifier') return this.changeIdentifier();
+        if (e.type === 'change-identifier') return this.changeIdentifier();
         return;
       case 'magic-link-sent':
         if (e.type === 'resend' && !v.resendDisabled) return this.fallbacks.link?.send(true);
-        if (e.type === 'change-identifier' || e.type === 'back') return this.fallbacks.link?.leave();
+        if (e.type === 'change-identifier') return this.fallbacks.link?.leave();
         return;
       case 'add-device':
         if (e.type === 'add-passkey' || e.type === 'retry') return this.addDevice();
@@ -219,7 +219,6 @@ export class SignInSteps implements PasskeyHost {
     this.flow.update('identifier', {
       busy: true,
       error: undefined,
-      errorHint: undefined,
       identifier: e.identifier,
     });
     if (needsPhoneReader(app, view.mode)) await this.ensurePhoneReader();
@@ -288,14 +287,12 @@ export class SignInSteps implements PasskeyHost {
 
   private async login(user: PublicUser | null, step: number): Promise<void> {
     const flow = this.flow;
-    const view = flow.view as IdentifierView;
     const type = this.attempt.identifierType;
     if (!user) {
       const what = type === 'email' ? 'email-capitalized' : 'phone-capitalized';
-      const hint = view.canToggle && view.publicSignup ? { errorHint: 'toggle-register' as const } : {};
       return flow.update(
         'identifier',
-        { busy: false, error: { key: 'not-recognized', args: [{ key: what }] }, ...hint },
+        { busy: false, error: { key: 'not-recognized', args: [{ key: what }] } },
         step,
       );
     }
@@ -310,14 +307,12 @@ export class SignInSteps implements PasskeyHost {
     step: number,
   ): Promise<void> {
     const flow = this.flow;
-    const view = flow.view as IdentifierView;
     const attempt = this.attempt;
     if (user?.status === 'active') {
       const what = attempt.identifierType === 'email' ? 'email' : 'phone-number';
-      const hint = view.canToggle ? { errorHint: 'toggle-login' as const } : {};
       return flow.update(
         'identifier',
-        { busy: false, error: { key: 'account-already-exists', args: [{ key: what }] }, ...hint },
+        { busy: false, error: { key: 'account-already-exists', args: [{ key: what }] } },
         step,
       );
     }

@@ -24,7 +24,7 @@ export default {
   'identifier-updated': 'Tu {field} se ha actualizado.',
   'failed-to-update-email': 'No se pudo cambiar el correo electrónico.',
   'failed-to-update-phone': 'No se pudo cambiar el número de teléfono.',
-  'successfully-changed-phone': 'número de teléfono cambiado correctamente',
+  'successfully-changed-phone': 'Se ha cambiado tu número de teléfono.',
   'identifier-change-confirmed': 'Tu cambio está confirmado.',
   'read-only-profile': 'Tus datos de acceso no se pueden cambiar aquí.',
   'personal-info': 'Datos personales',
@@ -69,7 +69,7 @@ export default {
   'sign-out': 'Cerrar sesión',
   'signed-out': 'Has cerrado sesión.',
   'session-expired': 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
-  'there-is-no-currently-logged-in-user': 'No hay ningún usuario conectado.',
+  'there-is-no-currently-logged-in-user': 'Nadie ha iniciado sesión.',
   'sign-in-again': 'Volver a iniciar sesión',
   'signed-out-server-unreachable':
     'Has cerrado sesión en este dispositivo, pero no se pudo contactar con el servidor para terminar tu sesión.',

@@ -23,7 +23,7 @@ export default {
   'identifier-updated': 'Il tuo {field} è stato aggiornato.',
   'failed-to-update-email': "Impossibile aggiornare l'email.",
   'failed-to-update-phone': 'Impossibile aggiornare il telefono.',
-  'successfully-changed-phone': 'numero di telefono modificato correttamente',
+  'successfully-changed-phone': 'Il tuo numero di telefono è stato modificato.',
   'identifier-change-confirmed': 'La modifica è confermata.',
   'read-only-profile': 'I tuoi dati di accesso non possono essere modificati qui.',
   'personal-info': 'Dati personali',

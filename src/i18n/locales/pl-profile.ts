@@ -23,7 +23,7 @@ export default {
   'identifier-updated': 'Zaktualizowano: {field}.',
   'failed-to-update-email': 'Nie udało się zaktualizować adresu e-mail.',
   'failed-to-update-phone': 'Nie udało się zaktualizować numeru telefonu.',
-  'successfully-changed-phone': 'pomyślnie zmieniono numer telefonu',
+  'successfully-changed-phone': 'Numer telefonu został zmieniony.',
   'identifier-change-confirmed': 'Zmiana została potwierdzona.',
   'read-only-profile': 'Tutaj nie można zmienić danych logowania.',
   'personal-info': 'Dane osobowe',

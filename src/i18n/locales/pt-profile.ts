@@ -23,7 +23,7 @@ export default {
   'identifier-updated': 'Seu {field} foi atualizado.',
   'failed-to-update-email': 'Não foi possível atualizar o e-mail.',
   'failed-to-update-phone': 'Não foi possível atualizar o telefone.',
-  'successfully-changed-phone': 'número de telefone alterado com sucesso',
+  'successfully-changed-phone': 'Seu número de telefone foi alterado.',
   'identifier-change-confirmed': 'Sua alteração foi confirmada.',
   'read-only-profile': 'Seus dados de acesso não podem ser alterados aqui.',
   'personal-info': 'Dados pessoais',

@@ -22,7 +22,7 @@ export default {
   'identifier-updated': '您的{field}已更新。',
   'failed-to-update-email': '无法更新电子邮件地址。',
   'failed-to-update-phone': '无法更新电话号码。',
-  'successfully-changed-phone': '电话号码已成功更改',
+  'successfully-changed-phone': '您的电话号码已更改。',
   'identifier-change-confirmed': '您的更改已确认。',
   'read-only-profile': '无法在此处更改您的登录信息。',
   'personal-info': '个人信息',
