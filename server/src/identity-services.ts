@@ -3,6 +3,7 @@ import type { UserStatus } from 'open-passage/contract';
 import type { AppsRepository } from './apps/apps-repository.js';
 import type { Db } from './db/database.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
+import { type MetricsRecorder, NO_METRICS } from './metrics/recorder.js';
 import { BatchedRateLimiter } from './security/batched-rate-limiter.js';
 import { Housekeeping } from './security/housekeeping.js';
 import { RateLimiter } from './security/rate-limiter.js';
@@ -57,12 +58,14 @@ export class IdentityServices {
     readonly secrets: ServerSecrets,
     readonly log: FastifyBaseLogger,
     options: { publicUrl: string; rateLimitFactor: number },
+    metrics: MetricsRecorder = NO_METRICS,
   ) {
     this.users = new UsersRepository(db);
     this.appCache = new AppCache(apps);
-    this.rateLimits = new RateLimiter(db, options.rateLimitFactor);
+    this.rateLimits = new RateLimiter(db, options.rateLimitFactor, metrics);
     this.lookupLimits = new BatchedRateLimiter(db, {
       factor: options.rateLimitFactor,
+      metrics,
       onFlushError: (error) => log.error({ err: error }, 'writing lookup counts failed; retrying'),
     });
     this.signingKeys = new SigningKeys(db);
@@ -76,6 +79,7 @@ export class IdentityServices {
       this.authTokens,
       this.refreshTokens,
       log,
+      metrics,
     );
   }
 

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { decideDevMode, type DevMode } from './dev-mode.js';
+import { type MetricsListenerConfig, parseMetricsConfig } from './metrics-config.js';
 
 export { ConfigError } from './config-error.js';
 export type { DevMode } from './dev-mode.js';
@@ -44,6 +45,8 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Origins the site may also send to (CSP_CONNECT_SRC): connect-src and form-action of its CSP. */
   cspConnectSrc: string[];
+  /** The Prometheus endpoint's own listener (METRICS_PORT, METRICS_HOST); null: no metrics. */
+  metrics: MetricsListenerConfig | null;
 }
 
 /** One setting the server reads from its environment, as `--help` lists it. */
@@ -183,6 +186,17 @@ export const SETTINGS: readonly SettingHelp[] = [
     name: 'CSP_CONNECT_SRC',
     default: 'none',
     description: 'Origins the served site may also send to (CSP connect-src, form-action).',
+  },
+  {
+    name: 'METRICS_PORT',
+    default: 'none (no metrics)',
+    description:
+      'Serves Prometheus metrics at /metrics on this port, apart from the public one; 0 picks a free one.',
+  },
+  {
+    name: 'METRICS_HOST',
+    default: '127.0.0.1',
+    description: 'Address the metrics port listens on; needs METRICS_PORT.',
   },
 ];
 
@@ -381,5 +395,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: parseLogLevel(env.LOG_LEVEL),
     rateLimitFactor: parseFactor(env.RATE_LIMIT_FACTOR),
     cspConnectSrc: parseCspOrigins(env.CSP_CONNECT_SRC),
+    metrics: parseMetricsConfig(env, port),
   };
 }
