@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import Type from 'typebox';
 import type { PrometheusMetrics } from './prometheus-metrics.js';
 
@@ -27,7 +27,7 @@ export function metricsListener(
 ): MetricsListener {
   const http = Fastify({
     loggerInstance: log.child({ listener: 'metrics' }),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   http.get(
     '/metrics',
