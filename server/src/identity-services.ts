@@ -29,6 +29,8 @@ import { UsersRepository } from './users/users-repository.js';
  *   finish an authentication: answers the `auth_result` body or throws 403
  *   `user_not_active` / 404 `user_not_found`. `confirm: 'email' | 'phone'` marks that identifier
  *   verified and activates a pending user; `activate: true` activates a pending user (passkey sign-up).
+ * - `authResults.refused(appId, method)` — count a refused proof (wrong code, unknown link, passkey
+ *   that did not verify) in the metrics' sign-in failures.
  * - `authTokens.verify(appId, jwt)` → user id or null; `currentUser(request)` in
  *   current-user/bearer-auth.ts does the whole Bearer check.
  * - `signingKeys.forApp(appId)` — the app's RS256 key (`signing.privateKey`, `signing.kid`) and JWKS.

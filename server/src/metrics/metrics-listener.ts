@@ -39,10 +39,18 @@ export function metricsListener(
   );
   return {
     async listen() {
-      await http.listen({ port: config.port, host: config.host });
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      try {
+        await http.listen({ port: config.port, host: config.host });
+      } catch (error) {
+        // "address already in use" alone would not say which of the two listeners failed.
+        throw new Error(
+          `the metrics cannot listen on ${host}:${config.port} (METRICS_HOST, METRICS_PORT): ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
       const address = http.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       return `http://${host}:${port}/metrics`;
     },
     close: () => http.close(),

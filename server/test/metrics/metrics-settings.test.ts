@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { testDbKind } from '../support/test-database.js';
+import { startTestServer } from '../support/test-server.js';
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
@@ -43,6 +45,19 @@ describe('the metrics settings', () => {
     expect(refusal({ METRICS_HOST: '0.0.0.0' })).toBe(
       'METRICS_HOST is set ("0.0.0.0") but METRICS_PORT is not: metrics stay off without a port — for example METRICS_PORT=9464',
     );
+  });
+
+  it('stop the start, naming them, when the metrics port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      await expect(startTestServer({ env: { METRICS_PORT: String(port) } })).rejects.toThrow(
+        `the metrics cannot listen on 127.0.0.1:${port} (METRICS_HOST, METRICS_PORT): listen EADDRINUSE`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   // The built command, as a user starts it (npm test builds it first).

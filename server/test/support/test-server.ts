@@ -81,7 +81,16 @@ export async function startTestServer(
   }
   await server.http.listen({ port: probe, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${probe}`;
-  const metricsUrl = (await server.metrics?.listen()) ?? null;
+  let metricsUrl: string | null;
+  try {
+    metricsUrl = (await server.metrics?.listen()) ?? null;
+  } catch (error) {
+    // A metrics port that cannot be had (tests of its settings) stops the start as in main.ts.
+    await server.close();
+    if (!options.database) await database.drop();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     server,
