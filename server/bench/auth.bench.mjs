@@ -395,9 +395,12 @@ const perRequest = (name, label, m) =>
 const requestCpu = [perRequest('c', '(c) lookup', c), perRequest('d', '(d) health', d)].filter(Boolean);
 if (requestCpu.length > 0) console.log(`CPU per request, µs: ${requestCpu.join('; ')}`);
 if (e.done > 0 && b.done > 0) {
-  const perLogin = (name, m) => ((cpu[name].server / m.done) * 1000).toFixed(0);
+  // (b) and (e) of one round ran seconds apart; the medians of the rounds' ratios are what the machine's
+  // swings (other work on its two cores) move least. Server CPU per login moves less than logins/s.
+  const byRound = b.rounds.map((perSecond, round) => e.rounds[round] / perSecond);
+  const perLogin = (name, m) => (cpu[name].server / m.done) * 1000;
   console.log(
-    `metrics on: server CPU per login ${perLogin('e', e)} µs against ${perLogin('b', b)} µs without; ${scrapes.done} scrapes answered, ${scrapes.failed} failed`,
+    `metrics on: e / b by round ${byRound.map((x) => x.toFixed(3)).join(', ')} (median ${median(byRound).toFixed(3)}); server CPU per login ${perLogin('e', e).toFixed(0)} µs against ${perLogin('b', b).toFixed(0)} µs without (${((perLogin('e', e) / perLogin('b', b) - 1) * 100).toFixed(1)} %); ${scrapes.done} scrapes answered, ${scrapes.failed} failed`,
   );
 }
 console.log(
