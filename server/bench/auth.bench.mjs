@@ -73,6 +73,26 @@ const signOne = async () => !!(await tokens.sign(app, 'user', session));
 await load(500, 4, signOne); // warm-up
 const signSerial = await load(seconds * 500, 1, signOne);
 
+// ---------- the metrics' own work, in-process: what a login adds, and one scrape ----------
+const { PrometheusMetrics } = await import('../dist/metrics/prometheus-metrics.js');
+const metricsWork = new PrometheusMetrics({ queueDepth: async () => ({ email: 0 }), pool: null, warn() {} });
+/** µs of CPU per call of `work`, over `n` calls (after as many unrecorded ones). */
+async function cpuMicros(n, work) {
+  for (let i = 0; i < n; i++) await work(i);
+  const before = process.cpuUsage();
+  for (let i = 0; i < n; i++) await work(i);
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / n;
+}
+// A login: two answers timed by route family (code requested, code activated) and one sign-in counted.
+const { routeFamily } = await import('../dist/metrics/route-families.js');
+const metricsPerLogin = await cpuMicros(200_000, () => {
+  metricsWork.observeRequest(routeFamily('/v1/apps/:appId/login/otp'), 201, 0.004);
+  metricsWork.observeRequest(routeFamily('/v1/apps/:appId/otp/activate'), 200, 0.012);
+  metricsWork.signIn(APP_ID, 'otp');
+});
+const metricsPerScrape = await cpuMicros(200, () => metricsWork.exposition());
+
 // ---------- the servers, each in its own process ----------
 const profile = process.env.BENCH_CPU_PROF
   ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -394,6 +414,9 @@ const perRequest = (name, label, m) =>
     : null;
 const requestCpu = [perRequest('c', '(c) lookup', c), perRequest('d', '(d) health', d)].filter(Boolean);
 if (requestCpu.length > 0) console.log(`CPU per request, µs: ${requestCpu.join('; ')}`);
+console.log(
+  `metrics work in-process: ${metricsPerLogin.toFixed(2)} µs per login${b.done > 0 ? ` (${((metricsPerLogin / ((cpu.b.server / b.done) * 1000)) * 100).toFixed(2)} % of the server's CPU per login in (b))` : ''}, ${(metricsPerScrape / 1000).toFixed(2)} ms per scrape`,
+);
 if (e.done > 0 && b.done > 0) {
   // (b) and (e) of one round ran seconds apart; the medians of the rounds' ratios are what the machine's
   // swings (other work on its two cores) move least. Server CPU per login moves less than logins/s.
