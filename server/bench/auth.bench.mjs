@@ -4,7 +4,8 @@
 //  (b) complete one-time-code logins/s over HTTP: request a code, read it from the dev outbox, activate, get tokens;
 //  (c) identifier lookups/s (GET /users?identifier=) with p50/p99 latency;
 //  (d) a bare route's requests/s (GET /v1/health) on the same server;
-//  (e) the logins of (b) on a second server with the metrics on (METRICS_PORT, scraped every second).
+//  (e) the logins of (b) on a second server with the metrics on (METRICS_PORT, scraped every second),
+//      and, in-process, the CPU the metrics' own work takes per login and per scrape.
 // Goals: b >= 0.6 x a, c >= 0.5 x d, e >= 0.95 x b (the metrics cost at most 5 % of the sign-in rate).
 // Each server runs as its own process (server/dist/main.js, SQLite, rate limits on, TRUST_PROXY so each
 // simulated client has its own address); load comes from here with many requests in flight over
