@@ -209,7 +209,7 @@ export namespace Components {
          */
         "view"?: string;
         /**
-          * The width in CSS pixels each view gets, as a phone of that width gives it (`320`, `390`): the layout tests' setting. Unset, a sign-in view gets 300 px and a profile scene 632 px.
+          * The width in CSS pixels each view gets (the sign-in card keeps to its 300 px within it): a phone's whole width (`320`, `390`) or what a page's margins leave of it (`288`), the layout tests' setting. Unset, a sign-in view gets 300 px and a profile scene 632 px.
          */
         "width"?: string;
     }
@@ -730,7 +730,7 @@ declare namespace LocalJSX {
          */
         "view"?: string;
         /**
-          * The width in CSS pixels each view gets, as a phone of that width gives it (`320`, `390`): the layout tests' setting. Unset, a sign-in view gets 300 px and a profile scene 632 px.
+          * The width in CSS pixels each view gets (the sign-in card keeps to its 300 px within it): a phone's whole width (`320`, `390`) or what a page's margins leave of it (`288`), the layout tests' setting. Unset, a sign-in view gets 300 px and a profile scene 632 px.
          */
         "width"?: string;
     }

@@ -31,7 +31,7 @@ const prompts = (page: Page) =>
 
 async function register(page: Page, email: string) {
   const el = await openPassage(page);
-  await el.getByRole('button', { name: 'Register here' }).click();
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(el, 'Email address', email);
   return el;
 }
@@ -69,7 +69,7 @@ test('with a platform authenticator the prompt opens on entry; closing it says s
   await countPrompts(page);
   const el = await register(page, uniqueEmail('closedprompt'));
 
-  await expect(el.getByText('The passkey prompt was closed or timed out.')).toBeVisible();
+  await expect(el.getByText('The passkey request was cancelled or could not be completed.')).toBeVisible();
   expect((await prompts(page)).create).toBe(1);
   await expect(el.getByRole('heading', { name: 'Register your account' })).toBeVisible();
   await expect(el.getByText('Something went wrong')).toHaveCount(0);

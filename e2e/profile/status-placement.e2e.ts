@@ -1,18 +1,10 @@
-import type { Locator } from '@playwright/test';
 import { addVirtualAuthenticator } from './support/passkeys';
-import { expect, freshEmail, openProfile, test } from './support/profile-test';
+import { expect, freshEmail, gapBelow, openProfile, test } from './support/profile-test';
 
 /**
  * A confirmation shows beside the control that caused it, in a polite live region that section holds
  * from the start (so it is announced), not at the end of a long profile.
  */
-
-/** Vertical distance in CSS pixels between the bottom of `control` and the top of `status`. */
-async function gapBelow(control: Locator, status: Locator): Promise<number> {
-  const [from, to] = await Promise.all([control.boundingBox(), status.boundingBox()]);
-  if (!from || !to) throw new Error('not on screen');
-  return to.y - (from.y + from.height);
-}
 
 test('"Saved." shows under the personal info\'s buttons, announced from a live region already there', async ({
   page,

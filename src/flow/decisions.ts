@@ -90,9 +90,12 @@ export const defaultAttachment = (features: BrowserFeatures): Attachment =>
   features.platform ? 'platform' : 'cross-platform';
 
 /**
- * The visitor closed the browser's passkey prompt, or it timed out: WebAuthn rejects with
- * `NotAllowedError` (or `AbortError`), which the client wraps as a 701 / 702 with it as the `cause`.
- * That is no failure to report as one: the step says so and offers its ways on.
+ * The browser's passkey request ended without a passkey: WebAuthn rejects with `NotAllowedError` when
+ * the visitor closed the prompt, it timed out, this device has no passkey the request accepts, or the
+ * page was not focused (it does not tell these apart, so a page cannot learn which passkeys a device
+ * holds), and with `AbortError` when the request was aborted; the client wraps it as a 701 / 702 with
+ * it as the `cause`. That is no failure to report as one: the step says so in neutral words and offers
+ * its ways on.
  */
 export function promptDismissed(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -102,7 +105,7 @@ export function promptDismissed(error: unknown): boolean {
   return false;
 }
 
-/** What a passkey view (or the add-passkey offer) shows after the visitor closed the prompt. */
+/** What a passkey view (or the add-passkey offer) shows after such a request: cancelled, or not completed. */
 export const PROMPT_CLOSED = { error: { key: 'passkey-prompt-closed' }, cancelled: true } as const;
 
 /** The failure text of a passkey ceremony, by fallback method. */

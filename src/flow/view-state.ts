@@ -62,7 +62,7 @@ export type FlowMessageKey =
   | 'passkey-login-fail-try-code'
   | 'passkey-login-fail-try-link'
   | 'passkey-login-fail-no-fallback'
-  /** The visitor closed the browser's passkey prompt (or it timed out). */
+  /** The passkey request was cancelled or could not be completed (decisions.ts, promptDismissed). */
   | 'passkey-prompt-closed'
   // add device
   | 'failed-to-add-this-device';
@@ -167,8 +167,8 @@ export interface RegisterPasskeyView {
   /** After a failure: the passkey-create-fail-* message; the view offers Try again, the fallback
    * button (unless `fallbackMethod` is none) and Change email/phone. */
   error?: Message;
-  /** The visitor closed the prompt: `error` says so (passkey-prompt-closed), with the same ways on,
-   * under the step's own title rather than "Something went wrong". */
+  /** The passkey request was cancelled or not completed: `error` says so (passkey-prompt-closed),
+   * with the same ways on, under the step's own title rather than "Something went wrong". */
   cancelled?: boolean;
 }
 
@@ -184,7 +184,7 @@ export interface PasskeyLoginView {
   verifyIdentity?: boolean;
   /** After a browser-ceremony failure: passkey-login-fail-*; the view offers Try again. */
   error?: Message;
-  /** The visitor closed the prompt: `error` is passkey-prompt-closed. */
+  /** The passkey request was cancelled or not completed: `error` is passkey-prompt-closed. */
   cancelled?: boolean;
 }
 
@@ -229,7 +229,8 @@ export interface AddDeviceView {
   busy: boolean;
   /** After a failure: title "Something went wrong", text failed-to-add-this-device, Try again. */
   error?: Message;
-  /** The visitor closed the prompt: `error` is passkey-prompt-closed, under the screen's own title. */
+  /** The passkey request was cancelled or not completed: `error` is passkey-prompt-closed, under the
+   * screen's own title. */
   cancelled?: boolean;
 }
 

@@ -35,7 +35,7 @@ export const enSteps = {
   'passkey-create-fail-try-link': 'Unable to create a passkey. Try again or register with a link.',
   'passkey-create-fail-no-fallback': 'Unable to create a passkey. Please try again.',
   'use-another-device': 'Use another device',
-  'passkey-prompt-closed': 'The passkey prompt was closed or timed out.',
+  'passkey-prompt-closed': 'The passkey request was cancelled or could not be completed.',
   'learn-more': 'Learn more',
   'what-are-passkeys': 'What are passkeys?',
   'passkey-is-unique': 'Each passkey is unique to this site, so it cannot be phished.',

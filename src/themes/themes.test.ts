@@ -61,11 +61,17 @@ describe('theme defaults', () => {
       'container-max-width': '600px',
       'primary-button-width': '40%',
     };
+    // What the profile uses differently: its secondary buttons have no minimum width (profile.css).
+    const PROFILE_DESCRIPTIONS: Record<string, string> = {
+      'primary-button-width':
+        'Minimum width of the main actions (the `primary-button` part); the other actions fit their text',
+    };
     const expected = (variable: ThemeVariable, profile: boolean) => {
       const own = profile ? PROFILE_DEFAULTS[variable.name] : undefined;
       const [light, dark] = own ? [own, own] : [variable.light, variable.dark];
+      const description = (profile && PROFILE_DESCRIPTIONS[variable.name]) || variable.description;
       const key = variable.customization ? `; app setting \`${variable.customization}\`` : '';
-      return `${variable.description}. Light \`${light}\`, dark \`${dark}\`${key}.`;
+      return `${description}. Light \`${light}\`, dark \`${dark}\`${key}.`;
     };
     for (const tag of ['passage-auth', 'passage-login', 'passage-register', 'passage-profile']) {
       const profile = tag === 'passage-profile';

@@ -159,6 +159,13 @@ export async function answerWithError(
   );
 }
 
+/** Vertical distance in CSS pixels between the bottom of `control` and the top of `message`. */
+export async function gapBelow(control: Locator, message: Locator): Promise<number> {
+  const [from, to] = await Promise.all([control.boundingBox(), message.boundingBox()]);
+  if (!from || !to) throw new Error('not on screen');
+  return to.y - (from.y + from.height);
+}
+
 let counter = 0;
 /** A fresh address per test, so limits and state never leak between tests. */
 export const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;

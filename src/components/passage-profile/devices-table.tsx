@@ -4,7 +4,6 @@ import type { DevicePage } from '../../flow/profile';
 import type { Translator } from '../../i18n';
 import { cancelOnEscape } from './escape';
 import { Paginator } from './paginator';
-import { StatusLine } from './status-line';
 
 export interface DevicesTableProps {
   t: Translator['t'];
@@ -26,8 +25,6 @@ export interface DevicesTableProps {
   onDelete: (device: Device, opener: HTMLElement) => void;
   onAdd: () => void;
   onLearnMore: (opener: HTMLElement) => void;
-  /** "Passkey added.", "… renamed.", "… deleted." (empty when no confirmation is for this section). */
-  status: string;
 }
 
 function NameCell(props: DevicesTableProps, device: Device) {
@@ -80,8 +77,9 @@ function NameCell(props: DevicesTableProps, device: Device) {
   );
 }
 
-/** The passkeys: name, added, last used, current-device marker, rename and delete, paged. */
-export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
+/** The passkeys: name, added, last used, current-device marker, rename and delete, paged; the children
+ * (what the last action of these controls did) under Add passkey. */
+export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props, messages) => {
   const { t, page } = props;
   return (
     <section class="section" part="devices" aria-labelledby="passkeys-title">
@@ -188,7 +186,7 @@ export const DevicesTable: FunctionalComponent<DevicesTableProps> = (props) => {
           {t('add-device')}
         </button>
       ) : null}
-      <StatusLine text={props.status} />
+      {messages}
     </section>
   );
 };

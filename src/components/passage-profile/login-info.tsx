@@ -3,7 +3,6 @@ import type { CurrentUser } from '../../client/types';
 import type { IdentifierType } from '../../flow/view-state';
 import type { Translator } from '../../i18n';
 import { cancelOnEscape } from './escape';
-import { StatusLine } from './status-line';
 
 export interface LoginInfoProps {
   t: Translator['t'];
@@ -18,14 +17,13 @@ export interface LoginInfoProps {
   onInput: (value: string) => void;
   onSave: (kind: IdentifierType) => void;
   onCancel: (kind: IdentifierType) => void;
-  /** The confirmation of an email or phone change (empty when none is for this section). */
-  status: string;
 }
 
 const label = { email: 'email-address', phone: 'phone-number' } as const;
 
-/** The email and phone rows: read-only values that turn into a validated input with Save and Cancel. */
-export const LoginInfo: FunctionalComponent<LoginInfoProps> = (props) => {
+/** The email and phone rows: read-only values that turn into a validated input with Save and Cancel;
+ * the children (what the last change did) under them. */
+export const LoginInfo: FunctionalComponent<LoginInfoProps> = (props, messages) => {
   const { t, user } = props;
   return (
     <section class="section" part="login-info" aria-labelledby="login-info-title">
@@ -103,7 +101,7 @@ export const LoginInfo: FunctionalComponent<LoginInfoProps> = (props) => {
           </div>
         );
       })}
-      <StatusLine text={props.status} />
+      {messages}
     </section>
   );
 };

@@ -2,7 +2,6 @@ import { type FunctionalComponent, h } from '@stencil/core';
 import type { MetadataField } from '../../client/app-info';
 import type { MetadataValues, PlacedField } from '../../flow/profile';
 import { cancelOnEscape } from './escape';
-import { StatusLine } from './status-line';
 import { blockNonInteger, METADATA_INPUT_TYPE } from '../views/metadata-input';
 import type { MessageKey, Translator } from '../../i18n';
 
@@ -18,8 +17,6 @@ export interface MetadataFormProps {
   onChange: (fieldName: string, value: string | boolean) => void;
   onSave: () => void;
   onCancel: () => void;
-  /** "Saved." after a save (empty when no confirmation is for this section). */
-  status: string;
 }
 
 function FieldInput(props: MetadataFormProps, field: MetadataField) {
@@ -61,9 +58,10 @@ function FieldInput(props: MetadataFormProps, field: MetadataField) {
 
 /**
  * The user-metadata form on the profile layout's 6-column grid (75px rows, 10px gaps),
- * read-only until Edit; every field keeps its own error line.
+ * read-only until Edit; every field keeps its own error line. The children (what the last save did)
+ * go under its buttons.
  */
-export const MetadataForm: FunctionalComponent<MetadataFormProps> = (props) => (
+export const MetadataForm: FunctionalComponent<MetadataFormProps> = (props, messages) => (
   <section class="section" part="metadata" aria-labelledby="personal-info-title">
     <h2 id="personal-info-title">{props.t('personal-info')}</h2>
     <form
@@ -113,7 +111,7 @@ export const MetadataForm: FunctionalComponent<MetadataFormProps> = (props) => (
               ]}
         </div>
       ) : null}
-      <StatusLine text={props.status} />
+      {messages}
     </form>
   </section>
 );

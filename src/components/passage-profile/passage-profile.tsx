@@ -27,7 +27,7 @@ import { adoptStyles, CONSTRUCTABLE, cspNonce } from '../../themes/sheets';
 import { LanguageLoader } from '../shared/language';
 import type { PreviewEventName } from '../shared/preview-request';
 import { SystemTheme } from '../shared/system-theme';
-import { ProfileBody, SignInNotice } from './profile-body';
+import { Failure, ProfileBody } from './profile-body';
 import { profileClient } from './profile-client';
 import type { ProfileChange } from './profile-events';
 import { PROFILE_STYLES } from './profile-styles';
@@ -78,10 +78,10 @@ function pagePath(): string {
  * @part modal-danger - The delete confirmation dialog.
  * @part input - Every input.
  * @part error - An error line.
- * @part alert - An error announced as an alert.
+ * @part alert - An error announced as an alert: in the section of the control whose action failed, at the end when the profile does not show (a failed load).
  * @part status - A confirmation (polite live region), in the section of the control that caused it.
  * @part session-notice - The "session ended" notice.
- * @part reauthentication-notice - The "sign in again to continue" notice.
+ * @part reauthentication-notice - The "sign in again to continue" notice, in the section of the control whose action needs it.
  * @part load-failed - The notice shown when the user could not be loaded.
  * @part invalid-app-id - Every notice shown when the app cannot be loaded (no app id, or one of the four below).
  * @part app-not-found - The server has no app with this id.
@@ -297,18 +297,7 @@ export class PassageProfile {
         >
           <h1 class="visually-hidden">{t('profile-title')}</h1>
           {ProfileBody(ui)}
-          {view.reauthenticate && view.status === 'ready'
-            ? SignInNotice(
-                ui,
-                'reauthentication-required',
-                'reauthentication-required',
-                'reauthentication-notice',
-                'alert',
-              )
-            : null}
-          <p class="alert" part="alert" role="alert">
-            {view.alert ?? ''}
-          </p>
+          {Failure(ui, null)}
         </div>
       </Host>
     );

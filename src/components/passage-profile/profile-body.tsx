@@ -6,6 +6,7 @@ import { LoginInfo } from './login-info';
 import { MetadataForm } from './metadata-form';
 import { ProfileDialog } from './profile-dialog';
 import type { ProfileUi } from './profile-ui';
+import { AlertLine, StatusLine } from './status-line';
 
 /** How the signed-out notice is announced: a sign-out the user asked for politely, one that could not
  * reach the server as an alert; "no user is logged in" (on load) not at all. */
@@ -32,14 +33,40 @@ export function SignInNotice(
   );
 }
 
+/**
+ * The last action's error and re-authentication notice, where `place` is: a section (the failed
+ * control's, while the profile shows) or the element's end (null: a failed load, or any error while
+ * the profile does not show). Every place holds its alert line.
+ */
+export function Failure(ui: ProfileUi, place: StatusPlace | null) {
+  const { view } = ui;
+  const here = (view.status === 'ready' ? view.failedAt : null) === place;
+  return [
+    <AlertLine text={here ? (view.alert ?? '') : ''} />,
+    here && view.reauthenticate && view.status === 'ready'
+      ? SignInNotice(
+          ui,
+          'reauthentication-required',
+          'reauthentication-required',
+          'reauthentication-notice',
+          'alert',
+        )
+      : null,
+  ];
+}
+
+/** What a section says of the last action of its controls, under them: its confirmation or its failure. */
+function Messages(ui: ProfileUi, place: StatusPlace) {
+  const { view } = ui;
+  return [<StatusLine text={view.announcedAt === place ? view.announcement : ''} />, ...Failure(ui, place)];
+}
+
 /** The loaded profile: sign-in details, personal info, passkeys, sign out and the open dialog. */
 function Ready(ui: ProfileUi) {
   const { t, view, flow } = ui;
   const editing = view.editing;
   const editable = view.app?.profile_management ?? false;
   const fields = flow.fields();
-  // A confirmation shows in the section whose control caused it.
-  const status = (place: StatusPlace) => (view.announcedAt === place ? view.announcement : '');
   return [
     <LoginInfo
       t={t}
@@ -54,8 +81,9 @@ function Ready(ui: ProfileUi) {
       onInput={(value) => flow.setIdentifierDraft(value)}
       onSave={(kind) => void flow.saveIdentifier(kind)}
       onCancel={(kind) => flow.finishEdit(kind)}
-      status={status('login-info')}
-    />,
+    >
+      {Messages(ui, 'login-info')}
+    </LoginInfo>,
     fields.length ? (
       <MetadataForm
         t={t}
@@ -69,8 +97,9 @@ function Ready(ui: ProfileUi) {
         onChange={(name, value) => flow.setMetadataValue(name, value)}
         onSave={() => void flow.saveMetadata()}
         onCancel={() => flow.finishEdit('metadata')}
-        status={status('metadata')}
-      />
+      >
+        {Messages(ui, 'metadata')}
+      </MetadataForm>
     ) : null,
     <DevicesTable
       t={t}
@@ -92,8 +121,9 @@ function Ready(ui: ProfileUi) {
       onDelete={ui.askDelete}
       onAdd={() => void flow.addPasskey()}
       onLearnMore={ui.openLearnMore}
-      status={status('devices')}
-    />,
+    >
+      {Messages(ui, 'devices')}
+    </DevicesTable>,
     <div class="sign-out">
       <button type="button" part="secondary-button" onClick={() => void flow.signOut()}>
         {t('sign-out')}

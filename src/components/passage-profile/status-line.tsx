@@ -10,3 +10,13 @@ export const StatusLine: FunctionalComponent<{ text: string }> = ({ text }) => (
     {text}
   </p>
 );
+
+/**
+ * An error ("Failed to add a passkey."), beside the control whose action failed: an alert, announced
+ * when its text appears. It takes no room while empty.
+ */
+export const AlertLine: FunctionalComponent<{ text: string }> = ({ text }) => (
+  <p class="alert" part="alert" role="alert">
+    {text}
+  </p>
+);

@@ -27,7 +27,7 @@ function changeIdentifier(ctx: ViewContext, type: 'email' | 'phone') {
 export function renderRegisterPasskey(state: RegisterPasskeyView, ctx: ViewContext) {
   const { t, flow } = ctx;
   const fallback = fallbackLabel(state.fallbackMethod, state.identifierType, true);
-  // A prompt the visitor closed is no failure: the step keeps its title, the error line says what happened.
+  // A cancelled passkey request is no failure: the step keeps its title, the error line says so.
   const failed = state.error && !state.cancelled;
   return [
     <Icon name={failed ? 'failure' : 'passkey'} />,

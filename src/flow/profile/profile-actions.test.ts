@@ -100,6 +100,7 @@ describe('email and phone', () => {
     await flow.saveIdentifier('email');
     expect(flow.state).toMatchObject({
       reauthenticate: true,
+      failedAt: 'login-info',
       status: 'ready',
       editing: { kind: 'identifier' },
     });
@@ -116,7 +117,7 @@ describe('email and phone', () => {
     flow.editIdentifier('phone');
     flow.setIdentifierDraft('+12015550199');
     await flow.saveIdentifier('phone');
-    expect(flow.state.alert).toBe('Failed to update phone. bad phone');
+    expect(flow.state).toMatchObject({ alert: 'Failed to update phone. bad phone', failedAt: 'login-info' });
     expect(changes).toEqual([
       { type: 'error', action: 'change-phone', message: 'Failed to update phone. bad phone' },
     ]);
@@ -182,6 +183,19 @@ describe('personal info', () => {
     expect(changes).toEqual([{ type: 'metadata-updated', userMetadata: { age: 41, vip: false } }]);
   });
 
+  it('a save the server refuses shows its reason in the personal info section, the form still open', async () => {
+    const refuse = async () => Promise.reject(new ClientError(400, 'invalid_request', 'age is too large'));
+    const { flow } = await ready({ app, client: { updateUserMetadata: refuse } });
+    flow.editMetadata();
+    flow.setMetadataValue('age', '41');
+    await flow.saveMetadata();
+    expect(flow.state).toMatchObject({
+      alert: 'Failed to update profile. age is too large',
+      failedAt: 'metadata',
+      editing: { kind: 'metadata' },
+    });
+  });
+
   it('falls back to the values sent when the server does not echo them', async () => {
     const { flow } = await ready({ app, client: { updateUserMetadata: async () => currentUser() } });
     flow.editMetadata();
@@ -236,13 +250,22 @@ describe('passkeys', () => {
     expect(context.focused.at(-1)).toEqual({ to: 'passkeys-title' });
   });
 
+  it('a failed rename keeps the name and says so in the passkeys section', async () => {
+    const { flow } = await ready({
+      client: { renameDevice: async () => Promise.reject(new ClientError(500, '', 'nope')) },
+    });
+    await flow.renameDevice('d1', 'Laptop');
+    expect(flow.state.devices[0]!.friendly_name).toBe('Key d1');
+    expect(flow.state).toMatchObject({ alert: 'Failed to rename this passkey. nope', failedAt: 'devices' });
+  });
+
   it('a failed delete keeps the passkey and says so', async () => {
     const { flow } = await ready({
       client: { deleteDevice: async () => Promise.reject(new ClientError(500, '', 'nope')) },
     });
     await flow.deleteDevice('d1');
     expect(flow.state.devices).toHaveLength(2);
-    expect(flow.state.alert).toBe('Failed to delete this passkey. nope');
+    expect(flow.state).toMatchObject({ alert: 'Failed to delete this passkey. nope', failedAt: 'devices' });
   });
 
   it('adds a passkey and lists it; a ceremony that gives no device is a failure', async () => {
@@ -253,7 +276,7 @@ describe('passkeys', () => {
     expect(flow.state).toMatchObject({ announcement: 'Passkey added.', announcedAt: 'devices' });
     const none = await ready({ client: { addDevice: async () => undefined } });
     await none.flow.addPasskey();
-    expect(none.flow.state.alert).toBe('Failed to add a passkey.');
+    expect(none.flow.state).toMatchObject({ alert: 'Failed to add a passkey.', failedAt: 'devices' });
   });
 
   it('keeps the first row shown in view when the page size changes', async () => {

@@ -76,7 +76,11 @@ describe('loading', () => {
       client: { devices: async () => Promise.reject(new ClientError(500, '', 'boom')) },
     });
     await flow.load();
-    expect(flow.state).toMatchObject({ status: 'load-failed', alert: 'Failed to load your profile. boom' });
+    expect(flow.state).toMatchObject({
+      status: 'load-failed',
+      alert: 'Failed to load your profile. boom',
+      failedAt: null, // no section: it shows at the element's end, by Try again
+    });
     expect(changes).toEqual([
       { type: 'error', action: 'load', message: 'Failed to load your profile. boom' },
     ]);
@@ -102,7 +106,12 @@ describe('loading', () => {
     flow.openLearnMore();
     expect(flow.state.alert).not.toBeNull();
     const reload = flow.load();
-    expect(flow.state).toMatchObject({ status: 'loading', alert: null, dialog: { kind: 'none' } });
+    expect(flow.state).toMatchObject({
+      status: 'loading',
+      alert: null,
+      failedAt: null,
+      dialog: { kind: 'none' },
+    });
     await reload;
     expect(flow.state.status).toBe('ready');
   });
@@ -212,7 +221,11 @@ describe('a change confirmation link', () => {
       client: { magicLinkActivate: async () => Promise.reject(new ClientError(404)) },
     });
     await invalid.flow.load();
-    expect(invalid.flow.state.alert).toBe('This link is invalid or has expired.');
+    // With the email and phone rows, which the link would have changed.
+    expect(invalid.flow.state).toMatchObject({
+      alert: 'This link is invalid or has expired.',
+      failedAt: 'login-info',
+    });
     expect(invalid.changes.at(-1)).toEqual({
       type: 'error',
       action: 'confirm-identifier-change',
@@ -235,7 +248,7 @@ describe('a change confirmation link', () => {
       },
     });
     await flow.load();
-    expect(flow.state.alert).toBe('Failed to load your profile. down');
+    expect(flow.state).toMatchObject({ alert: 'Failed to load your profile. down', failedAt: null });
   });
 
   it('opened by a load that a newer one overtook is reported by the newer one', async () => {

@@ -26,7 +26,13 @@ import { type PlacedField, profileFields } from './profile-fields';
 import type { SignInReason } from './profile-events';
 import type { ProfileClient, ProfilePorts } from './profile-ports';
 import { type ProfileAction, profileReducer } from './profile-state';
-import { initialProfileView, type ProfileView, type StatusPlace } from './profile-view';
+import {
+  FAILURE_PLACE,
+  initialProfileView,
+  type ProfileView,
+  type ServerAction,
+  type StatusPlace,
+} from './profile-view';
 import { confirmationPath, CONFIRMED, type LinkOutcome, openVerifyLink } from './verify-link';
 
 type Listener = (view: ProfileView) => void;
@@ -70,6 +76,7 @@ export class ProfileFlow {
       dialog: { kind: 'none' },
       alert: null,
       reauthenticate: false,
+      failedAt: null,
       signedOutNotice: 'there-is-no-currently-logged-in-user',
       busy: false,
       appProblem: null,
@@ -125,7 +132,8 @@ export class ProfileFlow {
   private reportVerifyLink(link: LinkOutcome): void {
     if (!link.ok) {
       const message = this.t(link.key);
-      this.set({ alert: this.view.alert ?? message });
+      // A failed load's alert stays; otherwise the error shows with the rows the link would change.
+      if (this.view.alert === null) this.set({ alert: message, failedAt: 'login-info' });
       this.ports.emit({ type: 'error', action: 'confirm-identifier-change', message });
       return;
     }
@@ -421,7 +429,7 @@ export class ProfileFlow {
    * failure shows the action's message with the server's reason. Each fires its change.
    */
   private async run<T>(
-    action: string,
+    action: ServerAction,
     failure: MessageKey,
     work: (client: ProfileClient) => Promise<T>,
     apply: (result: T) => void,
@@ -442,8 +450,9 @@ export class ProfileFlow {
     }
   }
 
-  private fail(action: string, failure: MessageKey, error: unknown): void {
+  private fail(action: ServerAction, failure: MessageKey, error: unknown): void {
     const kind = classifyFailure(error);
+    this.set({ failedAt: FAILURE_PLACE[action] });
     if (kind === 'session-lost') {
       this.reduce({ type: 'failed', status: 'session-expired' });
       this.ports.emit({ type: 'session-expired' });

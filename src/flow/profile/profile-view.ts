@@ -6,8 +6,29 @@ import { DEFAULT_PAGE_SIZE } from './devices';
 import type { MetadataValues } from './metadata-form';
 import { initialProfileState, type ProfileState } from './profile-state';
 
-/** The section a confirmation shows in: the one holding the control that caused it. */
+/** The section a confirmation or an error shows in: the one holding the control that caused it. */
 export type StatusPlace = 'login-info' | 'metadata' | 'devices';
+
+/** The profile's server actions, as its `error` and `reauthentication-required` changes name them. */
+export type ServerAction =
+  | 'load'
+  | 'change-email'
+  | 'change-phone'
+  | 'update-metadata'
+  | 'rename-device'
+  | 'delete-device'
+  | 'add-device';
+
+/** The section holding each action's control, where its failure shows; a load has none (its notice). */
+export const FAILURE_PLACE: Record<ServerAction, StatusPlace | null> = {
+  load: null,
+  'change-email': 'login-info',
+  'change-phone': 'login-info',
+  'update-metadata': 'metadata',
+  'rename-device': 'devices',
+  'delete-device': 'devices',
+  'add-device': 'devices',
+};
 
 /** Everything `<passage-profile>` renders, emitted by `ProfileFlow` on every change. Texts already
  * worded (errors, confirmations) are strings: they keep the language they were said in. */
@@ -31,10 +52,15 @@ export interface ProfileView extends ProfileState {
   /** The last confirmation (polite live region), shown in the section `announcedAt`. */
   announcement: string;
   announcedAt: StatusPlace | null;
-  /** The last error (alert). */
+  /** The last error (alert), shown in the section `failedAt`. */
   alert: string | null;
-  /** An action was refused until the user signs in again; the session itself is still valid. */
+  /** An action was refused until the user signs in again; the session itself is still valid. Its
+   * notice shows in the section `failedAt`. */
   reauthenticate: boolean;
+  /** The section of the control whose action failed (the email and phone rows for a confirmation
+   * link). Null for a failed load; then, and whenever the profile is not shown, the error shows at the
+   * element's end. */
+  failedAt: StatusPlace | null;
   /** What the signed-out state says. */
   signedOutNotice: MessageKey;
   /** A server action is under way (Save buttons are disabled). */
@@ -60,6 +86,7 @@ export const initialProfileView: ProfileView = {
   announcedAt: null,
   alert: null,
   reauthenticate: false,
+  failedAt: null,
   signedOutNotice: 'there-is-no-currently-logged-in-user',
   busy: false,
 };

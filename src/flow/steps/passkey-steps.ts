@@ -4,8 +4,9 @@
  * fetched as an identifier is submitted where the browser has WebAuthn (docs/performance.md).
  *
  * The browser's prompt opens on entry only where the browser reported a platform authenticator;
- * elsewhere the step waits for its button. A prompt the visitor closed is said as such, with the
- * step's ways on, not as a failure (docs/sign-in-elements.md#passkey-prompts).
+ * elsewhere the step waits for its button. A request the visitor cancelled (or that could not be
+ * completed) is said as such, with the step's ways on, not as a failure
+ * (docs/sign-in-elements.md#passkey-prompts).
  */
 import type { Attachment } from '../../client/types';
 import {

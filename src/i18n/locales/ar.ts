@@ -61,7 +61,7 @@ export default {
   'passkey-create-fail-try-link': 'تعذّر إنشاء مفتاح مرور. حاول مرة أخرى أو أنشئ حسابًا برابط.',
   'passkey-create-fail-no-fallback': 'تعذّر إنشاء مفتاح مرور. يرجى المحاولة مرة أخرى.',
   'use-another-device': 'استخدم جهازًا آخر',
-  'passkey-prompt-closed': 'أُغلقت نافذة مفتاح المرور أو انتهت مهلتها.',
+  'passkey-prompt-closed': 'أُلغي طلب مفتاح المرور أو تعذّر إتمامه.',
   'learn-more': 'اعرف المزيد',
   'what-are-passkeys': 'ما هي مفاتيح المرور؟',
   'passkey-is-unique': 'كل مفتاح مرور خاص بهذا الموقع، لذا لا يمكن سرقته بالتصيّد.',

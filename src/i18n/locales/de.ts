@@ -64,7 +64,7 @@ export default {
     'Passkey konnte nicht erstellt werden. Versuchen Sie es erneut oder registrieren Sie sich mit einem Link.',
   'passkey-create-fail-no-fallback': 'Passkey konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
   'use-another-device': 'Anderes Gerät verwenden',
-  'passkey-prompt-closed': 'Die Passkey-Abfrage wurde geschlossen oder ist abgelaufen.',
+  'passkey-prompt-closed': 'Die Passkey-Anfrage wurde abgebrochen oder konnte nicht abgeschlossen werden.',
   'learn-more': 'Mehr erfahren',
   'what-are-passkeys': 'Was sind Passkeys?',
   'passkey-is-unique': 'Jeder Passkey gehört nur zu dieser Website und kann daher nicht abgefischt werden.',

@@ -64,7 +64,7 @@ export default {
     'No se pudo crear una llave de acceso. Inténtalo de nuevo o regístrate con un enlace.',
   'passkey-create-fail-no-fallback': 'No se pudo crear una llave de acceso. Inténtalo de nuevo.',
   'use-another-device': 'Usar otro dispositivo',
-  'passkey-prompt-closed': 'La solicitud de la llave de acceso se cerró o caducó.',
+  'passkey-prompt-closed': 'La solicitud de la llave de acceso se canceló o no se pudo completar.',
   'learn-more': 'Más información',
   'what-are-passkeys': '¿Qué son las llaves de acceso?',
   'passkey-is-unique': 'Cada llave de acceso es única para este sitio, así que no se puede suplantar.',

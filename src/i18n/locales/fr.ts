@@ -64,7 +64,7 @@ export default {
     'Impossible de créer une clé d’accès. Réessayez ou inscrivez-vous avec un lien.',
   'passkey-create-fail-no-fallback': 'Impossible de créer une clé d’accès. Veuillez réessayer.',
   'use-another-device': 'Utiliser un autre appareil',
-  'passkey-prompt-closed': 'La demande de clé d’accès a été fermée ou a expiré.',
+  'passkey-prompt-closed': 'La demande de clé d’accès a été annulée ou n’a pas pu aboutir.',
   'learn-more': 'En savoir plus',
   'what-are-passkeys': 'Que sont les clés d’accès ?',
   'passkey-is-unique': 'Chaque clé d’accès est propre à ce site : elle ne peut pas être hameçonnée.',

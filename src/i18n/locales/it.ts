@@ -62,7 +62,8 @@ export default {
   'passkey-create-fail-try-link': 'Impossibile creare una passkey. Riprova o registrati con un link.',
   'passkey-create-fail-no-fallback': 'Impossibile creare una passkey. Riprova.',
   'use-another-device': 'Usa un altro dispositivo',
-  'passkey-prompt-closed': 'La richiesta della passkey è stata chiusa o è scaduta.',
+  'passkey-prompt-closed':
+    'La richiesta della passkey è stata annullata o non è stato possibile completarla.',
   'learn-more': 'Scopri di più',
   'what-are-passkeys': 'Cosa sono le passkey?',
   'passkey-is-unique':

@@ -64,7 +64,7 @@ export default {
     'Een passkey maken is niet gelukt. Probeer het opnieuw of registreer met een link.',
   'passkey-create-fail-no-fallback': 'Een passkey maken is niet gelukt. Probeer het opnieuw.',
   'use-another-device': 'Ander apparaat gebruiken',
-  'passkey-prompt-closed': 'Het passkeyvenster is gesloten of verlopen.',
+  'passkey-prompt-closed': 'Het passkeyverzoek is geannuleerd of kon niet worden voltooid.',
   'learn-more': 'Meer informatie',
   'what-are-passkeys': 'Wat zijn passkeys?',
   'passkey-is-unique': 'Elke passkey hoort alleen bij deze site en kan dus niet worden gephisht.',

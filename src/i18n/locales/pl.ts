@@ -64,7 +64,7 @@ export default {
     'Nie udało się utworzyć klucza dostępu. Spróbuj ponownie lub zarejestruj się linkiem.',
   'passkey-create-fail-no-fallback': 'Nie udało się utworzyć klucza dostępu. Spróbuj ponownie.',
   'use-another-device': 'Użyj innego urządzenia',
-  'passkey-prompt-closed': 'Okno klucza dostępu zostało zamknięte lub upłynął jego czas.',
+  'passkey-prompt-closed': 'Żądanie klucza dostępu zostało anulowane lub nie udało się go dokończyć.',
   'learn-more': 'Dowiedz się więcej',
   'what-are-passkeys': 'Czym są klucze dostępu?',
   'passkey-is-unique': 'Każdy klucz dostępu działa tylko z tą witryną, więc nie da się go wyłudzić.',

@@ -64,7 +64,7 @@ export default {
     'Não foi possível criar uma chave de acesso. Tente novamente ou cadastre-se com um link.',
   'passkey-create-fail-no-fallback': 'Não foi possível criar uma chave de acesso. Tente novamente.',
   'use-another-device': 'Usar outro dispositivo',
-  'passkey-prompt-closed': 'A solicitação da chave de acesso foi fechada ou expirou.',
+  'passkey-prompt-closed': 'A solicitação da chave de acesso foi cancelada ou não pôde ser concluída.',
   'learn-more': 'Saiba mais',
   'what-are-passkeys': 'O que são chaves de acesso?',
   'passkey-is-unique':

@@ -60,7 +60,7 @@ export default {
   'passkey-create-fail-try-link': '无法创建通行密钥。请重试或使用链接注册。',
   'passkey-create-fail-no-fallback': '无法创建通行密钥。请重试。',
   'use-another-device': '使用其他设备',
-  'passkey-prompt-closed': '通行密钥提示已关闭或已超时。',
+  'passkey-prompt-closed': '通行密钥请求已取消或无法完成。',
   'learn-more': '了解详情',
   'what-are-passkeys': '什么是通行密钥？',
   'passkey-is-unique': '每个通行密钥都专属于此网站，因此无法被钓鱼窃取。',
