@@ -112,8 +112,7 @@ export class AuthFlow {
       return v.canToggle ? this.toggleMode(event) : undefined;
     if (v.kind === 'identifier' && event.type === 'switch-account') return this.switchAccount();
     // The app info failed (the steps never loaded): Try again asks for it again.
-    if (v.kind === 'app-unavailable' && event.type === 'retry')
-      return void this.start();
+    if (v.kind === 'app-unavailable' && event.type === 'retry') return void this.start();
     if (this.queue) this.queue.push(event);
     else void this.steps?.handle(event);
   }
