@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { PassageProfile } from 'open-passage-react';
 import { passageAppId } from '../config';
+import { containedLink } from '../theme/outlinedLink';
 import { elementAttributes, elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
 import { useSignedIn } from './profileReport';
@@ -11,10 +13,14 @@ type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
 const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed in.' };
 
 /**
- * After sign-in: "Your account", "Way to go!", what the page is for, and the signed-in user's profile (following the system's light
- * or dark setting), whose own button signs out. A sign-out the server confirmed goes to the sign-in page;
- * when the server could not be reached the profile stays, saying so. Signed out (or never signed in), the
- * page says so; the profile then offers to sign in.
+ * After sign-in: "Your account", "Way to go!", what the page is for, and the signed-in user's profile (following
+ * the system's light or dark setting), whose own button signs out. A sign-out the server confirmed goes to the
+ * sign-in page; when the server could not be reached the profile stays, saying so.
+ *
+ * A visitor who arrives without a session is told so once and offered to sign in; the profile, which would
+ * say it again in its own words (and offer to sign in "again"), stays hidden. It is still there: a session
+ * started in another tab shows it. A session that ends here (signed out, expired) keeps the profile, which
+ * says what happened and offers to sign in again.
  *
  * The page is prerendered, where no session is known: the heading is the same either way, and the line
  * saying whether one is signed in fills its reserved line once the browser has read the stored tokens, so
@@ -23,6 +29,10 @@ const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed i
  */
 export function PassageSuccessPage() {
   const signedIn = useSignedIn();
+  // Whether this visit has seen a session (stored tokens, or the profile loaded), so its end is the profile's to tell.
+  const [hadSession, setHadSession] = useState(false);
+  if (signedIn === true && !hadSession) setHadSession(true);
+  const offerSignIn = signedIn === false && !hadSession;
   const onChange = ({ detail }: ProfileChangeEvent) => {
     // A new page load, like the header's links: the sign-in page arrives prerendered.
     if (detail.type === 'signed-out' && detail.revoked) window.location.assign('/passage');
@@ -45,23 +55,26 @@ export function PassageSuccessPage() {
         your personal information.
       </Typography>
       {/* A screen's height: the footer starts below the first screen, so the profile grows into its data
-          (a spinner first) without moving anything in view. */}
-      <Box
-        sx={{
-          display: 'flex',
-          justifyContent: 'center',
-          alignItems: 'flex-start',
-          minHeight: '100vh',
-          ...elementTheme,
-        }}
-      >
-        <PassageProfile
-          {...elementAttributes}
-          appId={passageAppId}
-          theme="auto"
-          signInUrl="/passage"
-          onPassageProfileChange={onChange as never}
-        />
+          (a spinner first), or the sign-in link takes its place, without moving anything in view. */}
+      <Box sx={{ minHeight: '100vh', ...elementTheme }}>
+        {offerSignIn && (
+          <Box sx={{ textAlign: 'center' }}>
+            <Box component="a" href="/passage" sx={containedLink}>
+              Sign in
+            </Box>
+          </Box>
+        )}
+        {/* Hidden until the page knows whether there is a session: the element, defined before hydration,
+            would otherwise show its own signed-out notice for a moment. */}
+        <Box sx={{ display: signedIn === null || offerSignIn ? 'none' : 'flex', justifyContent: 'center' }}>
+          <PassageProfile
+            {...elementAttributes}
+            appId={passageAppId}
+            theme="auto"
+            signInUrl="/passage"
+            onPassageProfileChange={onChange as never}
+          />
+        </Box>
       </Box>
     </HostPage>
   );
