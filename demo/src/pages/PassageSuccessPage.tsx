@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { PassageProfile } from 'open-passage-react';
-import { passageAppId } from '../config';
+import { lazy, Suspense, useState } from 'react';
 import { containedLink } from '../theme/outlinedLink';
-import { elementAttributes, elementTheme } from './elementTheme';
+import { elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
+import type { ProfileChangeEvent } from './ProfilePanel';
 import { useSignedIn } from './profileReport';
 
-type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
+const ProfilePanel = lazy(async () => ({ default: (await import('./ProfilePanel')).ProfilePanel }));
 
 const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed in.' };
 
@@ -18,14 +17,14 @@ const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed i
  * sign-in page; when the server could not be reached the profile stays, saying so.
  *
  * A visitor who arrives without a session is told so once and offered to sign in; the profile, which would
- * say it again in its own words (and offer to sign in "again"), stays hidden. It is still there: a session
- * started in another tab shows it. A session that ends here (signed out, expired) keeps the profile, which
- * says what happened and offers to sign in again.
+ * say it again in its own words (and offer to sign in "again"), is never loaded for them. A session that
+ * ends here (signed out, expired) keeps the profile, which says what happened and offers to sign in again.
  *
  * The page is prerendered, where no session is known: the heading is the same either way, and the line
  * saying whether one is signed in fills its reserved line once the browser has read the stored tokens, so
- * nothing moves and hydration finds the markup it rendered. What the profile reports wins over the stored
- * tokens, even when it reports before the page has hydrated (./profileReport.ts).
+ * nothing moves and hydration finds the markup it rendered. The profile's column is reserved in the
+ * prerendered page; its code loads once the stored tokens say there is a session. What the profile reports
+ * wins over the stored tokens (./profileReport.ts).
  */
 export function PassageSuccessPage() {
   const signedIn = useSignedIn();
@@ -64,17 +63,13 @@ export function PassageSuccessPage() {
             </Box>
           </Box>
         )}
-        {/* Hidden until the page knows whether there is a session: the element, defined before hydration,
-            would otherwise show its own signed-out notice for a moment. */}
-        <Box sx={{ display: signedIn === null || offerSignIn ? 'none' : 'flex', justifyContent: 'center' }}>
-          <PassageProfile
-            {...elementAttributes}
-            appId={passageAppId}
-            theme="auto"
-            signInUrl="/passage"
-            onPassageProfileChange={onChange as never}
-          />
-        </Box>
+        {hadSession && (
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <Suspense fallback={null}>
+              <ProfilePanel onChange={onChange} />
+            </Suspense>
+          </Box>
+        )}
       </Box>
     </HostPage>
   );

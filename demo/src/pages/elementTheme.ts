@@ -2,8 +2,8 @@ import { passageAppId } from '../config';
 import { FONT_FAMILY } from '../theme/theme';
 
 /**
- * The elements in the site's font, outlined like the portfolio's cards (a 1px ring in the theme's divider
- * colour, as the elements have no border of their own). Their colours are the app's (its `element_customization` in
+ * The elements in the site's font, the sign-in form outlined like the portfolio's cards (a 1px ring in the
+ * theme's divider colour, as the elements have no border of their own). Their colours are the app's (its `element_customization` in
  * demo/passage-apps.json gives the buttons the site's accent, light and dark): a page's value of a
  * `--passage-*` variable beats the app's configuration (docs/theming.md), so the page sets none of the
  * colours the app may configure. Each element spans the column, so its widget (centred, up to its maximum
@@ -14,8 +14,8 @@ export const elementTheme = {
     width: '100%',
     '--passage-body-font-family': FONT_FAMILY,
     '--passage-header-font-family': FONT_FAMILY,
-    '--passage-container-box-shadow': '0 0 0 1px var(--mui-palette-divider)',
   },
+  '& passage-auth': { '--passage-container-box-shadow': '0 0 0 1px var(--mui-palette-divider)' },
 } as const;
 
 /**
