@@ -6,8 +6,12 @@ import { elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
 import type { ProfileChangeEvent } from './ProfilePanel';
 import { useSignedIn } from './profileReport';
+import { hasStoredSession } from './session';
 
-const ProfilePanel = lazy(async () => ({ default: (await import('./ProfilePanel')).ProfilePanel }));
+const loadProfilePanel = async () => ({ default: (await import('./ProfilePanel')).ProfilePanel });
+// With tokens stored, the profile's code downloads beside the page's instead of after hydration.
+if (typeof window !== 'undefined' && hasStoredSession()) void loadProfilePanel();
+const ProfilePanel = lazy(loadProfilePanel);
 
 const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed in.' };
 
