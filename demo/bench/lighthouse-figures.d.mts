@@ -12,6 +12,7 @@ export interface RunFigures {
   cls: number;
   si: number;
   benchmarkIndex: number;
+  cpuSlowdown: number;
   jsTransferKb: number;
   jsGzipKb: number;
   scripts: string[];
@@ -27,6 +28,13 @@ export interface Budget {
 }
 export type Row = [name: string, value: string | number, budget: string, met: boolean];
 export declare const SCORE_BUDGET: Omit<Budget, 'jsGzipKb'>;
+export interface CpuThrottling {
+  name: 'default' | 'slow-cpu';
+  cpuSlowdownMultiplier: number;
+  performance: number;
+}
+export declare function cpuThrottlings(defaultSlowdown: number): CpuThrottling[];
+export declare const SUMMARY_HEADER: string;
 export declare function runFigures(
   lhr: LighthouseResult,
   options: { origin: string; gzipBytes: (url: string) => number },

@@ -2,6 +2,7 @@
 export interface LighthouseResult {
   runtimeError?: { code: string; message?: string };
   environment?: { benchmarkIndex?: number };
+  configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
   categories?: Record<string, { score: number | null } | undefined>;
   audits?: Record<string, { numericValue?: number; details?: { items?: unknown[] } } | undefined>;
 }

@@ -26,15 +26,20 @@ export interface AppProvidersProps {
   children: ReactNode;
   /** The prerender's cache; in the browser, the one whose styles carry the page's CSP nonce. */
   cache?: EmotionCache;
+  /**
+   * The page's HTML already holds the theme's CSS variables (a prerendered page being hydrated). MUI would
+   * otherwise build its 20 kB of variables for both schemes again, only for Emotion to find them inserted.
+   */
+  themeVariablesInPage?: boolean;
 }
 
-export function AppProviders({ children, cache }: AppProvidersProps) {
+export function AppProviders({ children, cache, themeVariablesInPage = false }: AppProvidersProps) {
   // noSsr: settle the colour-scheme state in the first render. Its usual post-mount update would reach the
   // lazily hydrated sections (ContactSection) before their code arrives, and React would then drop their
   // prerendered markup. The schemes switch by CSS media query, so the markup never depends on that state.
   return (
     <CacheProvider value={cache ?? emotionCache()}>
-      <ThemeProvider theme={theme} noSsr>
+      <ThemeProvider theme={theme} noSsr disableStyleSheetGeneration={themeVariablesInPage}>
         <CssBaseline enableColorScheme />
         <GlobalStyles styles={motionStyles} />
         {children}

@@ -4,12 +4,13 @@ import { HomeApp } from './HomeApp';
 
 /** Makes the prerendered portfolio interactive (or renders it, if the HTML came without it). */
 export function hydrateHome(root: HTMLElement) {
+  const prerendered = root.firstElementChild !== null;
   const app = (
     <StrictMode>
-      <HomeApp />
+      <HomeApp themeVariablesInPage={prerendered} />
     </StrictMode>
   );
-  if (!root.firstElementChild) {
+  if (!prerendered) {
     createRoot(root).render(app);
     return;
   }

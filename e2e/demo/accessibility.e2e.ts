@@ -44,7 +44,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const [path, ready] of [
       ['/passage', page.locator('passage-auth').getByRole('button', { name: 'Continue' })],
-      ['/passageSuccess', page.locator('passage-profile').getByRole('button', { name: 'Sign in again' })],
+      ['/passageSuccess', page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })],
       ['/no/such/page', page.getByRole('heading', { name: 'Oops!' })],
     ] as const) {
       await page.goto(path);

@@ -76,7 +76,7 @@ test('the sign-in page, the page after it and the error page break no rule of th
   expect(background).not.toBe('rgba(0, 0, 0, 0)');
   await page.goto('/passageSuccess');
   await expect(page.getByText('You are not signed in.')).toBeVisible();
-  await expect(page.locator('passage-profile')).toBeAttached();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
   // The pages' MUI styles, which Emotion inserts at run time with the nonce.

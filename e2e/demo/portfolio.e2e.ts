@@ -112,9 +112,16 @@ test('sections keep their prerendered height when their code arrives, so nothing
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
+  // Drawn, not as estimated: a section the browser has not drawn yet (content-visibility: auto, below the
+  // first screen) counts as its estimated height.
   const heights = () =>
     page.evaluate(() =>
-      Array.from(document.querySelectorAll('main > section'), (s) => `${s.id}:${Math.round(s.clientHeight)}`),
+      Array.from(document.querySelectorAll<HTMLElement>('main > section'), (s) => {
+        s.style.contentVisibility = 'visible';
+        const height = `${s.id}:${Math.round(s.clientHeight)}`;
+        s.style.contentVisibility = '';
+        return height;
+      }),
     );
   const prerendered = await heights();
   for (const section of SECTIONS) {

@@ -31,7 +31,16 @@ test('without a session the profile says no user is logged in and offers to sign
   server,
 }) => {
   await recordChanges(page);
-  await page.goto(`${server.url}/passageSuccess`);
+  // The element alone on a page of the server's origin, from the development build the server serves at
+  // /dev/build/: the demo's account page shows a visitor without a session its own state instead.
+  await page.route(`${server.url}/profile-alone`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><script type="module" src="/dev/build/open-passage.esm.js"></script>
+        <passage-profile app-id="${APP_ID}" sign-in-url="/passage"></passage-profile></html>`,
+    }),
+  );
+  await page.goto(`${server.url}/profile-alone`);
   const profile = page.locator('passage-profile');
   await expect(profile.getByText('No one is signed in.')).toBeVisible();
   await profile.getByRole('button', { name: 'Sign in again' }).click();

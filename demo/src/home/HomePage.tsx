@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { Suspense } from 'react';
 import { ContactSection } from '../contact/ContactSection';
 import { portfolio } from '../content/portfolio';
 import type { Portfolio } from '../content/types';
 import { lazyWhenNear } from '../lazy/lazyWhenNear';
+import { SiteHeader } from '../site/SiteHeader';
 import { Footer } from './Footer';
 import { Landing } from './Landing';
-import { SectionNav } from './SectionNav';
 import { SkipLink } from './SkipLink';
 
 /**
@@ -34,11 +33,7 @@ export function HomePage({ content = portfolio }: { content?: Portfolio }) {
   return (
     <>
       <SkipLink target="main" />
-      <Box component="header" sx={{ pt: 3 }}>
-        <Container maxWidth="lg">
-          <SectionNav />
-        </Container>
-      </Box>
+      <SiteHeader current="/" />
       <Box component="main" id="main" tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
         <Landing content={content} />
         <Suspense fallback={null}>

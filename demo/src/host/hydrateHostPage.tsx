@@ -14,7 +14,7 @@ export async function hydrateHostPage(root: HTMLElement, page: HostPageEntry) {
     hydrateRoot(
       root,
       <StrictMode>
-        <HostApp Page={Page} />
+        <HostApp Page={Page} themeVariablesInPage />
       </StrictMode>,
     );
   });

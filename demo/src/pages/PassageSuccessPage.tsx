@@ -1,28 +1,41 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { PassageProfile } from 'open-passage-react';
-import { passageAppId } from '../config';
-import { elementAttributes, elementTheme } from './elementTheme';
+import { lazy, Suspense, useState } from 'react';
+import { containedLink } from '../theme/outlinedLink';
+import { elementTheme } from './elementTheme';
 import { HostPage } from './HostPage';
+import type { ProfileChangeEvent } from './ProfilePanel';
 import { useSignedIn } from './profileReport';
+import { hasStoredSession } from './session';
 
-type ProfileChangeEvent = CustomEvent<{ type: string; revoked?: boolean }>;
+const loadProfilePanel = async () => ({ default: (await import('./ProfilePanel')).ProfilePanel });
+// With tokens stored, the profile's code downloads beside the page's instead of after hydration.
+if (typeof window !== 'undefined' && hasStoredSession()) void loadProfilePanel();
+const ProfilePanel = lazy(loadProfilePanel);
 
 const STATUS = { in: 'Way to go! You are signed in.', out: 'You are not signed in.' };
 
 /**
- * After sign-in: "Your account", "Way to go!", what the page is for, and the signed-in user's profile (following the system's light
- * or dark setting), whose own button signs out. A sign-out the server confirmed goes to the sign-in page;
- * when the server could not be reached the profile stays, saying so. Signed out (or never signed in), the
- * page says so; the profile then offers to sign in.
+ * After sign-in: "Your account", "Way to go!", what the page is for, and the signed-in user's profile (following
+ * the system's light or dark setting), whose own button signs out. A sign-out the server confirmed goes to the
+ * sign-in page; when the server could not be reached the profile stays, saying so.
+ *
+ * A visitor who arrives without a session is told so once and offered to sign in; the profile, which would
+ * say it again in its own words (and offer to sign in "again"), is never loaded for them. A session that
+ * ends here (signed out, expired) keeps the profile, which says what happened and offers to sign in again.
  *
  * The page is prerendered, where no session is known: the heading is the same either way, and the line
  * saying whether one is signed in fills its reserved line once the browser has read the stored tokens, so
- * nothing moves and hydration finds the markup it rendered. What the profile reports wins over the stored
- * tokens, even when it reports before the page has hydrated (./profileReport.ts).
+ * nothing moves and hydration finds the markup it rendered. The profile's column is reserved in the
+ * prerendered page; its code loads once the stored tokens say there is a session. What the profile reports
+ * wins over the stored tokens (./profileReport.ts).
  */
 export function PassageSuccessPage() {
   const signedIn = useSignedIn();
+  // Whether this visit has seen a session (stored tokens, or the profile loaded), so its end is the profile's to tell.
+  const [hadSession, setHadSession] = useState(false);
+  if (signedIn === true && !hadSession) setHadSession(true);
+  const offerSignIn = signedIn === false && !hadSession;
   const onChange = ({ detail }: ProfileChangeEvent) => {
     // A new page load, like the header's links: the sign-in page arrives prerendered.
     if (detail.type === 'signed-out' && detail.revoked) window.location.assign('/passage');
@@ -45,23 +58,22 @@ export function PassageSuccessPage() {
         your personal information.
       </Typography>
       {/* A screen's height: the footer starts below the first screen, so the profile grows into its data
-          (a spinner first) without moving anything in view. */}
-      <Box
-        sx={{
-          display: 'flex',
-          justifyContent: 'center',
-          alignItems: 'flex-start',
-          minHeight: '100vh',
-          ...elementTheme,
-        }}
-      >
-        <PassageProfile
-          {...elementAttributes}
-          appId={passageAppId}
-          theme="auto"
-          signInUrl="/passage"
-          onPassageProfileChange={onChange as never}
-        />
+          (a spinner first), or the sign-in link takes its place, without moving anything in view. */}
+      <Box sx={{ minHeight: '100vh', ...elementTheme }}>
+        {offerSignIn && (
+          <Box sx={{ textAlign: 'center' }}>
+            <Box component="a" href="/passage" sx={containedLink}>
+              Sign in
+            </Box>
+          </Box>
+        )}
+        {hadSession && (
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <Suspense fallback={null}>
+              <ProfilePanel onChange={onChange} />
+            </Suspense>
+          </Box>
+        )}
       </Box>
     </HostPage>
   );

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
  * Whether the widget left a session here: the tokens it stores (docs/profile-element.md). A browser
  * that refuses storage (some privacy settings throw on access) has none.
  */
-function hasStoredSession(storage?: Storage): boolean {
+export function hasStoredSession(storage?: Storage): boolean {
   try {
     const store = storage ?? localStorage;
     return store.getItem('psg_auth_token') !== null || store.getItem('psg_refresh_token') !== null;

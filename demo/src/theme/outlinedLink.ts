@@ -33,3 +33,13 @@ export const outlinedLink = {
   '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
   '&[aria-current="page"]': { bgcolor: 'primary.main', color: 'primary.contrastText' },
 } satisfies SxProps<Theme>;
+
+/** The same link filled with the accent (MUI's contained button): a page's main action, like "Sign in". */
+export const containedLink = {
+  ...outlinedLink,
+  px: '22px',
+  py: '8px',
+  bgcolor: 'primary.main',
+  color: 'primary.contrastText',
+  '&:hover': { bgcolor: 'primary.dark' },
+} satisfies SxProps<Theme>;

@@ -43,3 +43,10 @@ export const theme = createTheme({
     button: { fontWeight: 600 },
   },
 });
+
+// The theme uses CSS variables (cssVariables above): MUI's types then offer the props that go with them.
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}

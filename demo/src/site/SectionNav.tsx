@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
 import type { MouseEvent } from 'react';
+import { jumpToSection, SECTIONS, type SectionId } from '../home/sections';
 import { outlinedLink } from '../theme/outlinedLink';
-import { jumpToSection, SECTIONS, type SectionId } from './sections';
 
-/** Outlined buttons that jump to the page's anchors (plain links before hydration, so they work at once). */
-export function SectionNav() {
+/**
+ * Outlined buttons to the portfolio's sections. On the portfolio they jump in the page (plain `#…` links
+ * before hydration, so they work at once); on the other pages they lead to the portfolio's anchors.
+ */
+export function SectionNav({ onPortfolio }: { onPortfolio: boolean }) {
   const onClick = (id: SectionId) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!onPortfolio || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     if (jumpToSection(id)) event.preventDefault();
   };
   return (
@@ -15,6 +18,7 @@ export function SectionNav() {
       aria-label="Sections"
       // Two rows of two on a phone: four in a row do not fit 390 px, and wrapping would leave one alone.
       sx={{
+        gridArea: 'sections',
         display: { xs: 'grid', sm: 'flex' },
         gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
         flexWrap: 'wrap',
@@ -26,7 +30,7 @@ export function SectionNav() {
         <Box
           key={section.id}
           component="a"
-          href={`#${section.id}`}
+          href={`${onPortfolio ? '' : '/'}#${section.id}`}
           onClick={onClick(section.id)}
           sx={outlinedLink}
         >
