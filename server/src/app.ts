@@ -15,6 +15,7 @@ import { currentUserRoutes } from './current-user/current-user-routes.js';
 import type { WorkerOptions } from './delivery/delivery-worker.js';
 import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
+import type { QueueRepository } from './delivery/queue-repository.js';
 import { missingTransports, requireTransports } from './delivery/required-transports.js';
 import { DevOutbox } from './dev/dev-outbox.js';
 import { type DevSurfaces, registerDevSurfaces } from './dev/dev-surfaces.js';
@@ -37,6 +38,9 @@ import { trustedProxies } from './http/trusted-proxies.js';
 import { buildValidatorWithoutBodyCoercion } from './http/validator-compiler.js';
 import { ServerSecrets } from './security/server-secrets.js';
 import { magicLinkRoutes } from './magic-links/magic-link-routes.js';
+import type { MetricsListener } from './metrics/metrics-listener.js';
+import { NO_METRICS } from './metrics/recorder.js';
+import { loadMetrics } from './metrics/load-metrics.js';
 import { managementApi } from './management/index.js';
 import { registerOpenApi, registerOpenApiRoute } from './openapi/openapi.js';
 import { openIdConfigurationRoutes } from './oidc/openid-configuration.js';
@@ -65,6 +69,8 @@ export interface OpenPassageServer {
   sender: MessageSender;
   /** The delivery queue and its worker (docs/server/delivery.md). */
   delivery: Delivery;
+  /** The Prometheus endpoint's own listener (METRICS_PORT), not yet listening; null when metrics are off. */
+  metrics: MetricsListener | null;
   /** Routes registered without a schema (must stay empty; checked by a test). */
   routesWithoutSchema: RouteWithoutSchema[];
   /** Users, tokens, auth results and rate limits, for the other features (see identity-services.ts). */
@@ -89,7 +95,7 @@ export async function buildServer(
 ): Promise<OpenPassageServer> {
   const apps = await readAppsFile(config.appsFile, appsFileVariables(config));
   requireTransports(config, apps);
-  const { db, kind } = openDatabase(config.databaseUrl);
+  const { db, kind, pool } = openDatabase(config.databaseUrl);
   const appsRepository = new AppsRepository(db);
   let keySyncs: Awaited<ReturnType<AppsRepository['seedFromFile']>>;
   try {
@@ -114,6 +120,14 @@ export async function buildServer(
     schemaController: { compilersFactory: { buildValidator: buildValidatorWithoutBodyCoercion() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   logKeySyncs(http.log, keySyncs, 'apps file');
+  let queue: QueueRepository | null = null; // the delivery's, created below
+  // Before any route, so that the latency hook times them all.
+  const metrics = await loadMetrics(config.metrics, http, {
+    queueDepth: async () => (await queue?.pendingByChannel()) ?? {},
+    pool,
+    warn: (err, message) => http.log.warn({ err }, message),
+  });
+  const recorder = metrics?.recorder ?? NO_METRICS;
 
   // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
   http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
@@ -138,10 +152,12 @@ export async function buildServer(
     secrets,
     transports: chooseTransports(config, devOutbox, http.log),
     log: http.log,
+    metrics: recorder,
     ...options.delivery,
   });
+  queue = delivery.queue;
   const sender: MessageSender = delivery.sender;
-  const identity = new IdentityServices(db, appsRepository, sender, secrets, http.log, config);
+  const identity = new IdentityServices(db, appsRepository, sender, secrets, http.log, config, recorder);
 
   // One app's API: a plugin per feature, each with paths below /v1/apps/:appId (docs/contributing.md).
   await registerAppScope(http, identity.appCache, async (scope) => {
@@ -165,6 +181,7 @@ export async function buildServer(
     rateLimitFactor: config.rateLimitFactor,
     origins: appOrigins,
     publicUrl: config.publicUrl,
+    metrics: recorder,
   });
   if (config.adminApiKey) {
     await http.register(adminRoutes, {
@@ -198,11 +215,13 @@ export async function buildServer(
     devOutbox,
     sender,
     delivery,
+    metrics: metrics?.listener ?? null,
     routesWithoutSchema,
     identity,
     async close() {
       // Requests in flight finish first (and hand their messages over), then the worker sends what it holds.
       await http.close();
+      await metrics?.listener.close();
       await delivery.worker.stop();
       await identity.close();
       await db.destroy();

@@ -3,6 +3,7 @@ import type { UserStatus } from 'open-passage/contract';
 import type { AppsRepository } from './apps/apps-repository.js';
 import type { Db } from './db/database.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
+import { type MetricsRecorder, NO_METRICS } from './metrics/recorder.js';
 import { BatchedRateLimiter } from './security/batched-rate-limiter.js';
 import { Housekeeping } from './security/housekeeping.js';
 import { RateLimiter } from './security/rate-limiter.js';
@@ -28,6 +29,8 @@ import { UsersRepository } from './users/users-repository.js';
  *   finish an authentication: answers the `auth_result` body or throws 403
  *   `user_not_active` / 404 `user_not_found`. `confirm: 'email' | 'phone'` marks that identifier
  *   verified and activates a pending user; `activate: true` activates a pending user (passkey sign-up).
+ * - `authResults.refused(appId, method)` — count a refused proof (wrong code, unknown link, passkey
+ *   that did not verify) in the metrics' sign-in failures.
  * - `authTokens.verify(appId, jwt)` → user id or null; `currentUser(request)` in
  *   current-user/bearer-auth.ts does the whole Bearer check.
  * - `signingKeys.forApp(appId)` — the app's RS256 key (`signing.privateKey`, `signing.kid`) and JWKS.
@@ -57,12 +60,14 @@ export class IdentityServices {
     readonly secrets: ServerSecrets,
     readonly log: FastifyBaseLogger,
     options: { publicUrl: string; rateLimitFactor: number },
+    metrics: MetricsRecorder = NO_METRICS,
   ) {
     this.users = new UsersRepository(db);
     this.appCache = new AppCache(apps);
-    this.rateLimits = new RateLimiter(db, options.rateLimitFactor);
+    this.rateLimits = new RateLimiter(db, options.rateLimitFactor, metrics);
     this.lookupLimits = new BatchedRateLimiter(db, {
       factor: options.rateLimitFactor,
+      metrics,
       onFlushError: (error) => log.error({ err: error }, 'writing lookup counts failed; retrying'),
     });
     this.signingKeys = new SigningKeys(db);
@@ -76,6 +81,7 @@ export class IdentityServices {
       this.authTokens,
       this.refreshTokens,
       log,
+      metrics,
     );
   }
 

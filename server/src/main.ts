@@ -66,7 +66,9 @@ async function main(): Promise<void> {
   await server.http.listen({ port: config.port, host: config.host });
   const address = server.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(startBanner(config, server, port, created));
+  // Its own port, never the public one (docs/server/operations.md); a port in use stops the start here.
+  const metricsUrl = (await server.metrics?.listen()) ?? null;
+  process.stdout.write(startBanner(config, server, port, created, metricsUrl));
 
   const stop = gracefulShutdown(() => server.close());
   process.on('SIGINT', () => void stop());

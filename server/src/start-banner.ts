@@ -60,12 +60,16 @@ function developmentBox(config: ServerConfig, server: ServedParts, base: string)
   ]);
 }
 
-/** What the server prints once it listens: where it runs, its files and apps, and its mode. */
+/**
+ * What the server prints once it listens: where it runs, its files and apps, where its metrics are
+ * (`metricsUrl`, null when off), and its mode.
+ */
 export function startBanner(
   config: ServerConfig,
   server: ServedParts,
   port: number,
   firstApp: AppSettings | null,
+  metricsUrl: string | null = null,
 ): string {
   const base = `http://localhost:${port}`;
   const database = server.dbKind === 'sqlite' ? `sqlite, ${shown(config.databaseUrl.slice(7))}` : 'postgres';
@@ -78,6 +82,7 @@ export function startBanner(
     `  apps file:                 ${shown(config.appsFile)}`,
     ...server.apps.map((app) => `  app "${app.name}" id:     ${app.id}`),
     `  database:                  ${database}`,
+    ...(metricsUrl ? [`  metrics (METRICS_PORT):    ${metricsUrl}`] : []),
     '',
     ...(config.devMode.on ? [...developmentBox(config, server, base), ''] : []),
   ];

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { decideDevMode, type DevMode } from './dev-mode.js';
 import { optional, optionalUrl } from './env-values.js';
+import { type MetricsListenerConfig, parseMetricsConfig } from './metrics-config.js';
 import type { SettingHelp } from './setting-help.js';
 import { parseSmsProvider, SMS_SETTINGS, type SmsProvider } from './sms-provider.js';
 
@@ -49,6 +50,8 @@ export interface ServerConfig {
   rateLimitFactor: number;
   /** Origins the site may also send to (CSP_CONNECT_SRC): connect-src and form-action of its CSP. */
   cspConnectSrc: string[];
+  /** The Prometheus endpoint's own listener (METRICS_PORT, METRICS_HOST); null: no metrics. */
+  metrics: MetricsListenerConfig | null;
 }
 
 /** pino's levels, most to least severe, then none. */
@@ -169,6 +172,17 @@ export const SETTINGS: readonly SettingHelp[] = [
     name: 'CSP_CONNECT_SRC',
     default: 'none',
     description: 'Origins the served site may also send to (CSP connect-src, form-action).',
+  },
+  {
+    name: 'METRICS_PORT',
+    default: 'none (no metrics)',
+    description:
+      'Serves Prometheus metrics at /metrics on this port, apart from the public one; 0 picks a free one.',
+  },
+  {
+    name: 'METRICS_HOST',
+    default: '127.0.0.1',
+    description: 'Address the metrics port listens on; needs METRICS_PORT.',
   },
 ];
 
@@ -340,5 +354,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: parseLogLevel(env.LOG_LEVEL),
     rateLimitFactor: parseFactor(env.RATE_LIMIT_FACTOR),
     cspConnectSrc: parseCspOrigins(env.CSP_CONNECT_SRC),
+    metrics: parseMetricsConfig(env, port),
   };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import type { OutgoingMessage } from '../delivery/outgoing-message.js';
 import { type AppOrigins, normalizeOrigin } from '../apps/app-origins.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
+import type { MetricsRecorder } from '../metrics/recorder.js';
 import { type LimitPolicy, RateLimiter } from '../security/rate-limiter.js';
 import { storeContactMessage } from './contact-repository.js';
 import {
@@ -33,11 +34,13 @@ export interface ContactRoutesOptions {
   origins: AppOrigins;
   /** PUBLIC_URL: the server's own pages (the demo site it serves) may send messages too. */
   publicUrl: string;
+  /** Where refusals by the limits below are counted. */
+  metrics: MetricsRecorder;
 }
 
 /** Submissions per IP, and for the whole server: a flood cannot exhaust the mail quota. */
-const CONTACT_PER_IP: LimitPolicy = { limit: 5, windowSeconds: 600 };
-const CONTACT_ALL: LimitPolicy = { limit: 200, windowSeconds: 3600 };
+const CONTACT_PER_IP: LimitPolicy = { name: 'contact_per_ip', limit: 5, windowSeconds: 600 };
+const CONTACT_ALL: LimitPolicy = { name: 'contact_all', limit: 200, windowSeconds: 3600 };
 
 const LibraryFields = {
   lib_version: Type.Optional(Type.String({ description: 'Version of @emailjs/browser' })),
@@ -138,7 +141,7 @@ function sendingOrigin(request: FastifyRequest): string | undefined {
 /** The EmailJS-compatible contact endpoint: stores each message, then forwards it through the queue. */
 export const contactRoutes: FastifyPluginAsyncTypebox<ContactRoutesOptions> = async (app, options) => {
   const { db, apps, sender, contactTo } = options;
-  const limiter = new RateLimiter(db, options.rateLimitFactor);
+  const limiter = new RateLimiter(db, options.rateLimitFactor, options.metrics);
   const ownOrigin = normalizeOrigin(new URL(options.publicUrl).origin);
 
   /*

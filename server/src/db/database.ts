@@ -14,6 +14,8 @@ export type DbKind = 'sqlite' | 'postgres';
 export interface OpenedDatabase {
   db: Db;
   kind: DbKind;
+  /** PostgreSQL's connection pool (its use is a metric); null on SQLite. */
+  pool: pg.Pool | null;
 }
 
 /** Opens `sqlite:<path>` (WAL, embedded) or `postgres://…` (shared by several instances). */
@@ -22,7 +24,7 @@ export function openDatabase(url: string): OpenedDatabase {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection closed by the server (restart, failover) must not crash the process: the pool reconnects.
     pool.on('error', () => {});
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', pool };
   }
   if (!url.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url.split(':')[0]}:…"`);
@@ -41,6 +43,7 @@ export function openDatabase(url: string): OpenedDatabase {
   return {
     db: new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) }),
     kind: 'sqlite',
+    pool: null,
   };
 }
 

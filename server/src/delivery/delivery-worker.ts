@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { type MetricsRecorder, NO_METRICS } from '../metrics/recorder.js';
 import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelayMs } from './backoff.js';
 import type { QueueRepository, QueuedRow } from './queue-repository.js';
 import { renderMessage } from './templates/render.js';
@@ -15,6 +16,8 @@ export interface WorkerOptions {
   backoff?: BackoffPolicy;
   /** Tries for a permanent error (e.g. unknown mailbox) before the message is marked failed. */
   permanentAttempts?: number;
+  /** Where failed sends are counted (default: nowhere). */
+  metrics?: MetricsRecorder;
 }
 
 export interface TransportsByChannel {
@@ -34,6 +37,7 @@ export class DeliveryWorker {
   private readonly batchSize: number;
   private readonly backoff: BackoffPolicy;
   private readonly permanentAttempts: number;
+  private readonly metrics: MetricsRecorder;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -56,6 +60,7 @@ export class DeliveryWorker {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.permanentAttempts = options.permanentAttempts ?? 3;
+    this.metrics = options.metrics ?? NO_METRICS;
   }
 
   start(): void {
@@ -156,6 +161,7 @@ export class DeliveryWorker {
       if (row.expires_at !== null && row.expires_at <= new Date().toISOString()) {
         this.log.warn({ messageId: row.id, kind: row.kind }, 'delivery: message expired before it was sent');
         await this.queue.markExpired(row.id, this.id);
+        this.metrics.deliveryFailed(row.channel, 'expired');
         return false;
       }
       // No transport for this channel (e.g. production without SMTP_URL): keep it queued and retry.
@@ -177,6 +183,7 @@ export class DeliveryWorker {
       const giveUp = final || (permanent && row.attempts >= this.permanentAttempts);
       const retryAt = Date.now() + retryDelayMs(row.attempts, this.backoff);
       const message = error instanceof Error ? error.message : String(error);
+      this.metrics.deliveryFailed(row.channel, giveUp ? 'gave_up' : 'retry');
       this.log.warn(
         {
           messageId: row.id,

@@ -56,6 +56,18 @@ export class QueueRepository {
     return row;
   }
 
+  /** Messages still to send (due now or waiting for a retry), counted by channel. */
+  async pendingByChannel(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('outgoing_messages')
+      .select((eb) => ['channel', eb.fn.countAll<number | string>().as('pending')])
+      .where('status', '=', 'pending')
+      .groupBy('channel')
+      .execute();
+    // PostgreSQL answers count(*) as a bigint string.
+    return Object.fromEntries(rows.map((row) => [row.channel, Number(row.pending)]));
+  }
+
   /** The template parameters of a queued row, unsealed. */
   params(row: QueuedRow): Record<string, string> {
     return this.cipher.open(row.params);

@@ -118,6 +118,7 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
       const link = await links.activate(app.id, request.body.magic_link);
       if (!link) {
         request.log.info({ event: 'magic_link.failed', appId: app.id });
+        identity.authResults.refused(app.id, 'magic_link');
         throw magicLinkNotFound('This link is invalid, was already used or has expired. Request a new one.');
       }
       request.log.info({

@@ -87,10 +87,11 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
       });
       if (!outcome.ok) {
         request.log.info({ event: 'code.failed', appId: app.id, otpId: otp_id });
+        identity.authResults.refused(app.id, 'otp');
         throw outcome.error;
       }
       return {
-        auth_result: await identity.authResults.finishSignIn(app.id, outcome.userId, outcome.refresh),
+        auth_result: await identity.authResults.finishSignIn(app.id, outcome.userId, 'otp', outcome.refresh),
       };
     },
   );

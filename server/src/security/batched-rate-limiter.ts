@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { MetricsRecorder } from '../metrics/recorder.js';
 import {
   type HitResult,
   type LimitPolicy,
@@ -31,6 +32,8 @@ export interface BatchedRateLimiterOptions {
    */
   shareFrom?: number;
   onFlushError?: (error: unknown) => void;
+  /** Where refusals are counted (default: nowhere). */
+  metrics?: MetricsRecorder;
 }
 
 /**
@@ -72,7 +75,9 @@ export class BatchedRateLimiter {
     this.schedule();
     const hits = entry.shared + entry.inFlight + entry.pending;
     const retryAfter = Math.max(1, Math.ceil((entry.windowStart + policy.windowSeconds * 1000 - now) / 1000));
-    return { allowed: hits <= scaledLimit(policy, this.factor), hits, retryAfter };
+    const allowed = hits <= scaledLimit(policy, this.factor);
+    if (!allowed) this.options.metrics?.rateLimitRefused(policy.name);
+    return { allowed, hits, retryAfter };
   }
 
   /** Whether a key's hits go to the database: it is shared already, or has reached its share here. */

@@ -8,13 +8,13 @@ import type { LimitPolicy } from './rate-limiter.js';
  */
 export const LIMITS = {
   /** One-time codes or magic links sent to one identifier. */
-  sendPerIdentifier: { limit: 5, windowSeconds: 10 * 60 },
+  sendPerIdentifier: { name: 'send_per_identifier', limit: 5, windowSeconds: 10 * 60 },
   /** One-time codes or magic links requested from one IP address. */
-  sendPerIp: { limit: 30, windowSeconds: 10 * 60 },
+  sendPerIp: { name: 'send_per_ip', limit: 30, windowSeconds: 10 * 60 },
   /** Identifier lookups (`GET /users?identifier=`) from one IP address. */
-  lookupsPerIp: { limit: 600, windowSeconds: 60 },
+  lookupsPerIp: { name: 'lookups_per_ip', limit: 600, windowSeconds: 60 },
   /** Users created from one IP address. */
-  signupsPerIp: { limit: 30, windowSeconds: 10 * 60 },
+  signupsPerIp: { name: 'signups_per_ip', limit: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
 /** Parts are hashed: keys stay short and the table holds no identifiers or addresses. */

@@ -3,9 +3,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { PreparedQuery } from '../db/prepared-query.js';
 import { ApiError } from '../http/api-error.js';
+import { type MetricsRecorder, NO_METRICS } from '../metrics/recorder.js';
 
 /** How many hits a key may take within a fixed window. */
 export interface LimitPolicy {
+  /** Names the limit in the metrics (`open_passage_rate_limit_refusals_total{limit}`). */
+  name: string;
   limit: number;
   windowSeconds: number;
 }
@@ -43,6 +46,7 @@ export class RateLimiter {
   constructor(
     private readonly db: Db,
     private readonly factor = 1,
+    private readonly metrics: MetricsRecorder = NO_METRICS,
   ) {
     this.count = new PreparedQuery(db, (q, key: string, nowIso: string, cutoff: string) =>
       q
@@ -75,7 +79,9 @@ export class RateLimiter {
       1,
       Math.ceil((Date.parse(row.window_start) + policy.windowSeconds * 1000 - now) / 1000),
     );
-    return { allowed: hits <= scaledLimit(policy, this.factor), hits, retryAfter };
+    const allowed = hits <= scaledLimit(policy, this.factor);
+    if (!allowed) this.metrics.rateLimitRefused(policy.name);
+    return { allowed, hits, retryAfter };
   }
 
   /** Counts a hit and throws 429 `too_many_requests` when over the policy. */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResult, IdentifierType } from 'open-passage/contract';
 import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
+import type { MetricsRecorder } from '../metrics/recorder.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
 import type { AppCache } from '../apps/app-cache.js';
 import type { UserRow, UsersRepository } from '../users/users-repository.js';
@@ -36,6 +37,7 @@ export class AuthResults {
     private readonly authTokens: AuthTokens,
     private readonly refreshTokens: RefreshTokens,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: MetricsRecorder,
   ) {}
 
   /**
@@ -55,7 +57,14 @@ export class AuthResults {
     const refresh = await this.db
       .transaction()
       .execute((trx) => this.recordSignIn(trx, appId, userId, method, options));
-    return this.finish(app, userId, refresh);
+    const result = await this.finish(app, userId, refresh);
+    this.metrics.signIn(appId, method);
+    return result;
+  }
+
+  /** A proof of `method` was refused (wrong code, unknown link, passkey not verified): counted, not logged. */
+  refused(appId: string, method: AuthMethod): void {
+    this.metrics.signInFailed(appId, method);
   }
 
   /**
@@ -75,10 +84,18 @@ export class AuthResults {
     return refresh;
   }
 
-  async finishSignIn(appId: string, userId: string, refresh: IssuedRefreshToken): Promise<AuthResult> {
+  /** Signs the auth result of a sign-in `recordSignIn` recorded with `method`, once it has committed. */
+  async finishSignIn(
+    appId: string,
+    userId: string,
+    method: AuthMethod,
+    refresh: IssuedRefreshToken,
+  ): Promise<AuthResult> {
     const app = await this.apps.find(appId);
     if (!app) throw appNotFound();
-    return this.finish(app, userId, refresh);
+    const result = await this.finish(app, userId, refresh);
+    this.metrics.signIn(appId, method);
+    return result;
   }
 
   /** The AuthResult of a refresh: the next token of the family, and an auth token with its sign-in time. */

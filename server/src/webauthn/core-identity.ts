@@ -44,6 +44,7 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
     },
     issueAuthResult: (appId, userId, options) =>
       identity.authResults.issue(appId, userId, 'passkey', options),
+    loginRefused: (appId) => identity.authResults.refused(appId, 'passkey'),
     async authenticate(appId, authorization) {
       const request = { headers: { authorization } } as FastifyRequest;
       const { user, authTime } = await currentSession(identity, request, appId);

@@ -39,6 +39,8 @@ export interface PasskeyIdentity {
    * pending user becomes active in the same transaction (its first passkey was just registered).
    */
   issueAuthResult(appId: string, userId: string, options?: { activate?: boolean }): Promise<AuthResult>;
+  /** Counts a passkey login whose assertion was refused (the metrics' sign-in failures). */
+  loginRefused(appId: string): void;
   /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise, 403 for an inactive user. */
   authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
 }

@@ -141,12 +141,13 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
     async (request) => {
       const { app } = request;
       const { user_id, handshake_id, handshake_response } = request.body;
-      const { credential } = await ceremonies.finishLogin(
-        app,
-        handshake_id,
-        user_id || undefined,
-        handshake_response,
-      );
+      const { credential } = await ceremonies
+        .finishLogin(app, handshake_id, user_id || undefined, handshake_response)
+        .catch((error: unknown) => {
+          // A refused assertion (4xx), not a failure of the server's own (the database, say).
+          if (error instanceof ApiError) identity.loginRefused(app.id);
+          throw error;
+        });
       const user = await identity.findById(app.id, credential.userId);
       if (!user) throw webauthnFailed();
       if (user.status === 'inactive') throw userNotActive();

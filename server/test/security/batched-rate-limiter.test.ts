@@ -3,7 +3,7 @@ import type { Db } from '../../src/db/database.js';
 import { BatchedRateLimiter } from '../../src/security/batched-rate-limiter.js';
 import { useMigratedDatabase } from '../support/test-database.js';
 
-const policy = { limit: 3, windowSeconds: 60 };
+const policy = { name: 'test', limit: 3, windowSeconds: 60 };
 
 describe('BatchedRateLimiter: lookups counted in memory, shared through the database', () => {
   const database = useMigratedDatabase();
@@ -44,7 +44,7 @@ describe('BatchedRateLimiter: lookups counted in memory, shared through the data
 
   it('writes many keys of different windows in a few statements, each row with its own count', async () => {
     const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
-    const short = { limit: 5, windowSeconds: 30 };
+    const short = { name: 'test', limit: 5, windowSeconds: 30 };
     for (let i = 0; i < 1200; i++) {
       limiter.hit(`many-${i}`, i % 2 === 0 ? policy : short);
       if (i % 3 === 0) limiter.hit(`many-${i}`, i % 2 === 0 ? policy : short);
@@ -71,7 +71,7 @@ describe('BatchedRateLimiter: lookups counted in memory, shared through the data
 
   it('forgets keys whose window has ended, without writing them', async () => {
     const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
-    limiter.hit('old', { limit: 3, windowSeconds: 1 }, Date.now() - 5_000);
+    limiter.hit('old', { name: 'test', limit: 3, windowSeconds: 1 }, Date.now() - 5_000);
     expect(limiter.size).toBe(1);
     await limiter.flush();
     expect(limiter.size).toBe(0);
@@ -80,7 +80,7 @@ describe('BatchedRateLimiter: lookups counted in memory, shared through the data
 
   it('writes a key only once it reached a tenth of its limit here, then every hit of it', async () => {
     const limiter = new BatchedRateLimiter(db, { flushMs: 60_000 });
-    const lookups = { limit: 600, windowSeconds: 60 };
+    const lookups = { name: 'test', limit: 600, windowSeconds: 60 };
     for (let i = 0; i < 2; i++) limiter.hit('quiet', lookups);
     for (let i = 0; i < 60; i++) limiter.hit('busy', lookups);
     await limiter.flush();

@@ -9,7 +9,7 @@ import {
 } from '../../src/security/rate-limiter.js';
 import { useMigratedDatabase } from '../support/test-database.js';
 
-const policy = { limit: 3, windowSeconds: 60 };
+const policy = { name: 'test', limit: 3, windowSeconds: 60 };
 
 /** The database-backed fixed-window limiter, called directly (each test uses keys of its own). */
 describe('RateLimiter', () => {
@@ -77,8 +77,8 @@ describe('RateLimiter', () => {
     expect(off.enabled).toBe(false);
     expect(await hits(off, 'off', 10)).toEqual(Array(10).fill(true));
     expect(await db.selectFrom('rate_limits').where('key', '=', 'off').selectAll().execute()).toEqual([]);
-    expect(scaledLimit({ limit: 30, windowSeconds: 1 }, 0.5)).toBe(15);
-    expect(scaledLimit({ limit: 5, windowSeconds: 1 }, 0.01)).toBe(1);
+    expect(scaledLimit({ name: 'test', limit: 30, windowSeconds: 1 }, 0.5)).toBe(15);
+    expect(scaledLimit({ name: 'test', limit: 5, windowSeconds: 1 }, 0.01)).toBe(1);
   });
 
   it('enforce throws 429 too_many_requests with the seconds to wait, once over the limit', async () => {

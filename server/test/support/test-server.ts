@@ -13,6 +13,8 @@ export type TestApp = Partial<AppSettings> & { id: string };
 export interface RunningTestServer {
   server: OpenPassageServer;
   baseUrl: string;
+  /** The metrics listener's `/metrics` URL, as main.ts starts it (METRICS_PORT in `env`); null when off. */
+  metricsUrl: string | null;
   /** `fetch` against the server, JSON in and out. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   stop(): Promise<void>;
@@ -79,10 +81,21 @@ export async function startTestServer(
   }
   await server.http.listen({ port: probe, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${probe}`;
+  let metricsUrl: string | null;
+  try {
+    metricsUrl = (await server.metrics?.listen()) ?? null;
+  } catch (error) {
+    // A metrics port that cannot be had (tests of its settings) stops the start as in main.ts.
+    await server.close();
+    if (!options.database) await database.drop();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     server,
     baseUrl,
+    metricsUrl,
     call(method, path, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (body !== undefined) {
