@@ -1,0 +1,16 @@
+/**
+ * The kinds of entries of the event log (docs/server/operations.md). `login` and `login_failed` carry the
+ * sign-in method; the others are changes to an account, by the user or through the management API.
+ */
+export const EVENT_TYPES = [
+  'login',
+  'login_failed',
+  'passkey_added',
+  'passkey_removed',
+  'identifier_changed',
+  'user_activated',
+  'user_deactivated',
+  'sessions_revoked',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
