@@ -11,9 +11,6 @@ export interface ClientInfo {
 /** Longer user agents are cut: the column holds 512, and no real browser sends more. */
 const MAX_USER_AGENT = 512;
 
-/** An action with no client of its own (a command run on the server). */
-export const NO_CLIENT: ClientInfo = { ip: '', userAgent: '' };
-
 export function clientOf(request: Pick<FastifyRequest, 'ip' | 'headers'>): ClientInfo {
   const userAgent = request.headers['user-agent'] ?? '';
   return { ip: request.ip, userAgent: userAgent.slice(0, MAX_USER_AGENT) };

@@ -16,7 +16,7 @@ import { deviceNotFound } from '../webauthn/webauthn-errors.js';
 import { CredentialRepository } from '../webauthn/credential-repository.js';
 import { notifyPasskeyChange } from '../webauthn/passkey-notifications.js';
 import { managementDocs } from './api-key-auth.js';
-import { ManagementUserBody, toManagementUser } from './management-user.js';
+import { ManagementUserBody, RECENT_EVENTS, toManagementUser } from './management-user.js';
 import { sharedPathDocs } from './shared-path-docs.js';
 import { ManagementUserListQuery, UserList, userListPage } from './user-list.js';
 
@@ -77,7 +77,11 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
   const answer = async (appId: string, userId: string) => {
     const user = await identity.users.findById(appId, userId);
     if (!user) throw userNotFound();
-    return { user: toManagementUser(user, await identity.credentials.forUser(appId, user.id)) };
+    const [credentialSummary, recentEvents] = await Promise.all([
+      identity.credentials.forUser(appId, user.id),
+      identity.events.recentForUser(appId, user.id, RECENT_EVENTS),
+    ]);
+    return { user: toManagementUser(user, credentialSummary, recentEvents) };
   };
   const requireUser = async (appId: string, userId: string): Promise<UserRow> => {
     await requireApp(identity, appId);
