@@ -224,6 +224,8 @@ export interface UserEventsTable {
   type: string;
   /** How the user proved who they are (passkey, otp, magic_link), for sign-ins and refused proofs. */
   method: string | null;
+  /** Who acted: `user` (the user, signed in or signing in), `api_key` (management API) or `admin`. */
+  actor: 'user' | 'api_key' | 'admin';
   /** The client's address as the server saw it (TRUST_PROXY decides), "" when there was none. */
   ip_addr: string;
   user_agent: string;

@@ -4,7 +4,7 @@ import { PreparedInsert, PreparedQuery } from '../db/prepared-query.js';
 import type { UserEventsTable } from '../db/schema.js';
 import { newTimeOrderedId } from '../security/random.js';
 import type { ClientInfo } from './client-info.js';
-import type { EventType } from './event-types.js';
+import type { EventActor, EventType } from './event-types.js';
 
 export type UserEventRow = Selectable<UserEventsTable>;
 
@@ -14,6 +14,8 @@ export interface NewUserEvent {
   userId: string | null;
   type: EventType;
   method?: string;
+  /** `user` unless said otherwise. */
+  actor?: EventActor;
   client: ClientInfo;
 }
 
@@ -28,9 +30,34 @@ export interface EventFilter {
   after?: string;
 }
 
+/** The digits of `newTimeOrderedId`'s clock, in their order. */
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const CLOCK_CHARS = 8;
+let sequence = 0;
+
 /**
- * The event log of every app. Ids sort by creation time (`newTimeOrderedId`), so "newest first" is the
- * order of the id and an id is also the paging cursor.
+ * A time-ordered id whose first three random characters are a decimal sequence of this process, so
+ * that the events one instance records in the same millisecond (a passkey registration and its
+ * sign-in) keep their order. Events are sorted by `created_at`, then by id: ids of one millisecond
+ * share their clock, and decimal digits sort alike in every collation (the clock's mixed case would
+ * not). 13 random characters remain (≈77 bits); an event id is no secret.
+ */
+function eventId(now: number): string {
+  sequence = (sequence + 1) % 1000;
+  const id = newTimeOrderedId(now);
+  return id.slice(0, CLOCK_CHARS) + String(sequence).padStart(3, '0') + id.slice(CLOCK_CHARS + 3);
+}
+
+/** When the event with this id was recorded (ISO time), read from the id's clock. */
+function timeOfEventId(id: string): string {
+  let ms = 0;
+  for (const char of id.slice(0, CLOCK_CHARS)) ms = ms * 62 + BASE62.indexOf(char);
+  return new Date(ms).toISOString();
+}
+
+/**
+ * The event log of every app, newest first: by `created_at`, then by id (`eventId`). An id also tells
+ * its time, so it is the paging cursor.
  */
 export class EventsRepository {
   private readonly insert: PreparedInsert<'user_events'>;
@@ -45,6 +72,7 @@ export class EventsRepository {
         .selectAll()
         .where('app_id', '=', appId)
         .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit),
     );
@@ -53,11 +81,12 @@ export class EventsRepository {
   /** Writes one event; `db` may be the transaction of the change it records. */
   async record(event: NewUserEvent, db: Db = this.db, now = Date.now()): Promise<void> {
     await this.insert.run(db, {
-      id: newTimeOrderedId(now),
+      id: eventId(now),
       app_id: event.appId,
       user_id: event.userId,
       type: event.type,
       method: event.method ?? null,
+      actor: event.actor ?? 'user',
       ip_addr: event.client.ip,
       user_agent: event.client.userAgent,
       created_at: new Date(now).toISOString(),
@@ -76,8 +105,14 @@ export class EventsRepository {
     if (filter.types?.length) query = query.where('type', 'in', filter.types);
     if (filter.since !== undefined) query = query.where('created_at', '>=', filter.since);
     if (filter.until !== undefined) query = query.where('created_at', '<', filter.until);
-    if (filter.after !== undefined) query = query.where('id', '<', filter.after);
-    return query.orderBy('id', 'desc').limit(limit).execute();
+    const { after } = filter;
+    if (after !== undefined) {
+      const time = timeOfEventId(after);
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '<', time), eb.and([eb('created_at', '=', time), eb('id', '<', after)])]),
+      );
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
   /** Deletes the events recorded before `cutoff` (ISO time); returns how many went. */

@@ -98,6 +98,8 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
         throw invalidRequest(
           `This ${type === 'email' ? 'email address' : 'phone number'} is already in use.`,
         );
+      const event = { appId: app.id, userId: link.user_id, type: 'identifier_changed', client } as const;
+      await identity.events.record(event);
       return identity.authResults.issue(app.id, link.user_id, 'magic_link', client);
     }
     const confirm = link.identifier.includes('@') ? 'email' : 'phone';

@@ -45,6 +45,8 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
     issueAuthResult: (appId, userId, client, options) =>
       identity.authResults.issue(appId, userId, 'passkey', client, options),
     loginRefused: (appId, client) => identity.authResults.refused(appId, 'passkey', client),
+    logPasskeyChange: (appId, userId, type, client) =>
+      identity.events.record({ appId, userId, type, client }),
     async authenticate(appId, authorization) {
       const request = { headers: { authorization } } as FastifyRequest;
       const { user, authTime } = await currentSession(identity, request, appId);

@@ -47,6 +47,13 @@ export interface PasskeyIdentity {
   ): Promise<AuthResult>;
   /** Counts and logs a passkey login whose assertion was refused (the metrics' sign-in failures). */
   loginRefused(appId: string, client: ClientInfo): void;
+  /** Writes a passkey the user added or removed to the event log. */
+  logPasskeyChange(
+    appId: string,
+    userId: string,
+    change: 'passkey_added' | 'passkey_removed',
+    client: ClientInfo,
+  ): Promise<void>;
   /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise, 403 for an inactive user. */
   authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
 }

@@ -101,6 +101,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
         },
       );
       request.log.info({ app: app.id, user: user.id, event: 'passkey.added' }, 'passkey registered');
+      await identity.logPasskeyChange(app.id, user.id, 'passkey_added', clientOf(request));
       const authResult = await identity.issueAuthResult(app.id, user.id, clientOf(request), {
         activate: true,
       });

@@ -62,6 +62,22 @@ describe('EventsRepository', () => {
     expect(await events.list('app1', { since: '2026-11-01T14:00:00.000Z' }, 10)).toEqual([]);
   });
 
+  it('keeps the order of the events of one millisecond', async () => {
+    const events = new EventsRepository(database());
+    const types = [
+      'passkey_added',
+      'login',
+      'passkey_removed',
+      'sessions_revoked',
+      'user_activated',
+    ] as const;
+    for (const type of [...types, ...types]) {
+      await events.record({ ...login('user1', 'app5'), type }, undefined, at('2026-11-02T00:00:00.000Z'));
+    }
+    const listed = await events.list('app5', {}, 20);
+    expect(listed.map((e) => e.type)).toEqual([...types, ...types].reverse());
+  });
+
   it('deletes the events older than the cutoff, and only those', async () => {
     const events = new EventsRepository(database());
     await events.record(login('user1', 'app4'), undefined, at('2026-08-01T00:00:00.000Z'));

@@ -13,6 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'varchar(64)')
     .addColumn('type', 'varchar(32)', (c) => c.notNull())
     .addColumn('method', 'varchar(16)')
+    .addColumn('actor', 'varchar(16)', (c) => c.notNull())
     .addColumn('ip_addr', 'varchar(64)', (c) => c.notNull())
     .addColumn('user_agent', 'varchar(512)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -20,12 +21,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('user_events_user')
     .on('user_events')
-    .columns(['app_id', 'user_id', 'created_at'])
+    .columns(['app_id', 'user_id', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('user_events_app')
     .on('user_events')
-    .columns(['app_id', 'created_at'])
+    .columns(['app_id', 'created_at', 'id'])
     .execute();
   await db.schema.createIndex('user_events_age').on('user_events').column('created_at').execute();
 }
