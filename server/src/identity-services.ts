@@ -64,7 +64,7 @@ export class IdentityServices {
     readonly sender: MessageSender,
     readonly secrets: ServerSecrets,
     readonly log: FastifyBaseLogger,
-    options: { publicUrl: string; rateLimitFactor: number },
+    options: { publicUrl: string; rateLimitFactor: number; eventRetentionDays: number },
     metrics: MetricsRecorder = NO_METRICS,
   ) {
     this.users = new UsersRepository(db);
@@ -78,7 +78,7 @@ export class IdentityServices {
     this.signingKeys = new SigningKeys(db);
     this.authTokens = new AuthTokens(this.signingKeys, options.publicUrl);
     this.refreshTokens = new RefreshTokens(db);
-    this.housekeeping = new Housekeeping(db, log);
+    this.housekeeping = new Housekeeping(db, log, options.eventRetentionDays);
     this.events = new EventsRepository(db);
     this.authResults = new AuthResults(
       db,

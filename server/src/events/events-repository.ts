@@ -114,13 +114,4 @@ export class EventsRepository {
     }
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
-
-  /** Deletes the events recorded before `cutoff` (ISO time); returns how many went. */
-  async deleteOlderThan(cutoff: string): Promise<number> {
-    const result = await this.db
-      .deleteFrom('user_events')
-      .where('created_at', '<', cutoff)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
 }

@@ -42,8 +42,11 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
       if (!row) throw new Error(`user ${user.id} vanished`);
       return toPublicUser(row, await identity.credentials.forUser(appId, user.id));
     },
-    issueAuthResult: (appId, userId, client, options) =>
-      identity.authResults.issue(appId, userId, 'passkey', client, options),
+    issueAuthResult: (appId, userId, client, options) => {
+      // Apps that sign in with passkeys alone never reach the send routes, which otherwise prune.
+      identity.housekeeping.maybeRun();
+      return identity.authResults.issue(appId, userId, 'passkey', client, options);
+    },
     loginRefused: (appId, client) => identity.authResults.refused(appId, 'passkey', client),
     logPasskeyChange: (appId, userId, type, client) =>
       identity.events.record({ appId, userId, type, client }),

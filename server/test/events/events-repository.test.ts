@@ -77,14 +77,4 @@ describe('EventsRepository', () => {
     const listed = await events.list('app5', {}, 20);
     expect(listed.map((e) => e.type)).toEqual([...types, ...types].reverse());
   });
-
-  it('deletes the events older than the cutoff, and only those', async () => {
-    const events = new EventsRepository(database());
-    await events.record(login('user1', 'app4'), undefined, at('2026-08-01T00:00:00.000Z'));
-    await events.record(login('user1', 'app4'), undefined, at('2026-11-01T00:00:00.000Z'));
-
-    expect(await events.deleteOlderThan('2026-10-01T00:00:00.000Z')).toBe(1);
-    const left = await events.list('app4', {}, 10);
-    expect(left.map((e) => e.created_at)).toEqual(['2026-11-01T00:00:00.000Z']);
-  });
 });
