@@ -22,8 +22,10 @@ export function enableMetrics(
   log: FastifyBaseLogger,
 ): ServerMetrics {
   const metrics = new PrometheusMetrics(sources);
-  http.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  http.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(routeFamily(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   return { recorder: metrics, listener: metricsListener(config, metrics, log) };
 }
