@@ -45,9 +45,10 @@ export class AuthResults {
 
   /**
    * Issues the AuthResult for `userId` after it authenticated with `method` from `client`: counts the
-   * sign-in, logs its event and starts a refresh family in one transaction, then signs. Throws 404 `user_not_found` or 403
-   * `user_not_active` (inactive, or still pending without `confirm`/`activate`). `confirm` marks the
-   * identifier the user just proved verified (and activates a pending user); `activate` activates one.
+   * sign-in, logs its event and starts a refresh family in one transaction, then signs. Throws 404
+   * `user_not_found` or 403 `user_not_active` (inactive, or still pending without `confirm`/`activate`).
+   * `confirm` marks the identifier the user just proved verified (and activates a pending user);
+   * `activate` activates one.
    */
   async issue(
     appId: string,
