@@ -3,6 +3,7 @@ import type { UserStatus } from 'open-passage/contract';
 import type { AppsRepository } from './apps/apps-repository.js';
 import type { Db } from './db/database.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
+import { EventsRepository } from './events/events-repository.js';
 import { type MetricsRecorder, NO_METRICS } from './metrics/recorder.js';
 import { BatchedRateLimiter } from './security/batched-rate-limiter.js';
 import { Housekeeping } from './security/housekeeping.js';
@@ -25,12 +26,14 @@ import { UsersRepository } from './users/users-repository.js';
  *   ending their sign-ins when deactivating.
  * - `credentials` — set by the passkeys feature with `identity.setCredentialSummaries(…)` so user
  *   objects carry `webauthn`, `webauthn_types` and `webauthn_devices`.
- * - `authResults.issue(appId, userId, 'passkey' | 'otp' | 'magic_link', { confirm?, activate? })` —
+ * - `authResults.issue(appId, userId, 'passkey' | 'otp' | 'magic_link', client, { confirm?, activate? })` —
  *   finish an authentication: answers the `auth_result` body or throws 403
  *   `user_not_active` / 404 `user_not_found`. `confirm: 'email' | 'phone'` marks that identifier
  *   verified and activates a pending user; `activate: true` activates a pending user (passkey sign-up).
- * - `authResults.refused(appId, method)` — count a refused proof (wrong code, unknown link, passkey
- *   that did not verify) in the metrics' sign-in failures.
+ * - `authResults.refused(appId, method, client)` — count a refused proof (wrong code, unknown link,
+ *   passkey that did not verify) in the metrics' sign-in failures and log it in the event log.
+ * - `events` — EventsRepository, the event log; `clientOf(request)` (events/client-info.ts) is the
+ *   `client` of the calls above.
  * - `authTokens.verify(appId, jwt)` → user id or null; `currentUser(request)` in
  *   current-user/bearer-auth.ts does the whole Bearer check.
  * - `signingKeys.forApp(appId)` — the app's RS256 key (`signing.privateKey`, `signing.kid`) and JWKS.
@@ -50,6 +53,8 @@ export class IdentityServices {
   readonly authTokens: AuthTokens;
   readonly refreshTokens: RefreshTokens;
   readonly authResults: AuthResults;
+  /** The event log: sign-ins, refused proofs and account changes (docs/server/operations.md). */
+  readonly events: EventsRepository;
   readonly housekeeping: Housekeeping;
   credentials: CredentialSummaries = noCredentials;
 
@@ -59,7 +64,7 @@ export class IdentityServices {
     readonly sender: MessageSender,
     readonly secrets: ServerSecrets,
     readonly log: FastifyBaseLogger,
-    options: { publicUrl: string; rateLimitFactor: number },
+    options: { publicUrl: string; rateLimitFactor: number; eventRetentionDays: number },
     metrics: MetricsRecorder = NO_METRICS,
   ) {
     this.users = new UsersRepository(db);
@@ -73,7 +78,8 @@ export class IdentityServices {
     this.signingKeys = new SigningKeys(db);
     this.authTokens = new AuthTokens(this.signingKeys, options.publicUrl);
     this.refreshTokens = new RefreshTokens(db);
-    this.housekeeping = new Housekeeping(db, log);
+    this.housekeeping = new Housekeeping(db, log, options.eventRetentionDays);
+    this.events = new EventsRepository(db);
     this.authResults = new AuthResults(
       db,
       this.appCache,
@@ -82,6 +88,7 @@ export class IdentityServices {
       this.refreshTokens,
       log,
       metrics,
+      this.events,
     );
   }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
+import { clientOf } from '../events/client-info.js';
 import { appNotFound } from '../http/api-error.js';
 import { CurrentUser, type UserStatus } from 'open-passage/contract';
 import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
@@ -124,6 +125,8 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
           appId,
           userId,
         });
+        const type = status === 'inactive' ? 'user_deactivated' : 'user_activated';
+        await identity.events.record({ appId, userId, type, actor: 'admin', client: clientOf(request) });
       }
       return { user: await view(appId, await requireUser(appId, userId)) };
     },

@@ -12,11 +12,12 @@ const USER_OWNED: UserOwnedTable[] = [
   'one_time_codes',
   'magic_links',
   'refresh_families',
+  'user_events',
 ];
 
 /**
  * Deletes a user with their passkeys, sign-ins and refresh tokens (so every session ends at once),
- * pending codes, links and ceremonies, in one transaction. False when the app has no such user.
+ * pending codes, links, ceremonies and events, in one transaction. False when the app has no such user.
  */
 export async function deleteUserAndData(db: Db, appId: string, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

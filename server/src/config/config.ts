@@ -2,9 +2,9 @@ import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { decideDevMode, type DevMode } from './dev-mode.js';
 import { optional, optionalUrl } from './env-values.js';
+import { type MetricsListenerConfig, parseMetricsConfig } from './metrics-config.js';
 import type { SettingHelp } from './setting-help.js';
 import { parseSmsProvider, SMS_SETTINGS, type SmsProvider } from './sms-provider.js';
-import { type MetricsListenerConfig, parseMetricsConfig } from './metrics-config.js';
 
 export { ConfigError } from './config-error.js';
 export type { DevMode } from './dev-mode.js';
@@ -48,6 +48,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Scales every rate limit (RATE_LIMIT_FACTOR, default 1; 0 switches them off, e.g. for benchmarks). */
   rateLimitFactor: number;
+  /** How many days the event log keeps its entries (EVENT_RETENTION_DAYS). */
+  eventRetentionDays: number;
   /** Origins the site may also send to (CSP_CONNECT_SRC): connect-src and form-action of its CSP. */
   cspConnectSrc: string[];
   /** The Prometheus endpoint's own listener (METRICS_PORT, METRICS_HOST); null: no metrics. */
@@ -169,6 +171,11 @@ export const SETTINGS: readonly SettingHelp[] = [
     description: 'Scales every rate limit; 0 switches them off (benchmarks only).',
   },
   {
+    name: 'EVENT_RETENTION_DAYS',
+    default: '90',
+    description: 'Days the event log (sign-ins, refused sign-ins, account changes) keeps an entry.',
+  },
+  {
     name: 'CSP_CONNECT_SRC',
     default: 'none',
     description: 'Origins the served site may also send to (CSP connect-src, form-action).',
@@ -206,6 +213,19 @@ function parseFactor(raw: string | undefined): number {
     );
   }
   return factor;
+}
+
+/** EVENT_RETENTION_DAYS: a whole number of days from 1 to 36500 (100 years); 90 when unset. */
+function parseRetentionDays(raw: string | undefined): number {
+  const value = optional(raw);
+  if (value === null) return 90;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 36_500) {
+    throw new ConfigError(
+      `EVENT_RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${raw}" — for example EVENT_RETENTION_DAYS=30`,
+    );
+  }
+  return days;
 }
 
 function parseLogLevel(raw: string | undefined): string {
@@ -353,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     debugPanelFile: optionalPath(env.DEBUG_PANEL_FILE, cwd),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     rateLimitFactor: parseFactor(env.RATE_LIMIT_FACTOR),
+    eventRetentionDays: parseRetentionDays(env.EVENT_RETENTION_DAYS),
     cspConnectSrc: parseCspOrigins(env.CSP_CONNECT_SRC),
     metrics: parseMetricsConfig(env, port),
   };

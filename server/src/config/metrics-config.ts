@@ -1,4 +1,5 @@
 import { ConfigError } from './config-error.js';
+import { optional } from './env-values.js';
 
 /** Where the Prometheus endpoint listens: its own port, never the public one (docs/server/operations.md). */
 export interface MetricsListenerConfig {
@@ -8,10 +9,6 @@ export interface MetricsListenerConfig {
 
 /** Loopback unless METRICS_HOST says otherwise: metrics are for the operator's scraper, not the world. */
 const DEFAULT_METRICS_HOST = '127.0.0.1';
-
-function optional(raw: string | undefined): string | null {
-  return raw === undefined || raw.trim() === '' ? null : raw.trim();
-}
 
 /**
  * METRICS_PORT and METRICS_HOST: unset port, no metrics at all. A port is a whole number from 0 (a free

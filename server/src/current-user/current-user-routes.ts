@@ -1,3 +1,4 @@
+import { clientOf } from '../events/client-info.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidRequest } from '../http/api-error.js';
 import {
@@ -58,7 +59,7 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
       requireRecentSignIn(authTime);
       const { new_email, language, magic_link_path } = request.body;
       const change = { type: 'email' as const, value: new_email, language, magicLinkPath: magic_link_path };
-      return changeIdentifier(identity, app, user, change, request.ip);
+      return changeIdentifier(identity, app, user, change, clientOf(request));
     },
   );
 
@@ -77,7 +78,7 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
       requireRecentSignIn(authTime);
       const { new_phone, language, magic_link_path } = request.body;
       const change = { type: 'phone' as const, value: new_phone, language, magicLinkPath: magic_link_path };
-      return changeIdentifier(identity, app, user, change, request.ip);
+      return changeIdentifier(identity, app, user, change, clientOf(request));
     },
   );
 

@@ -1,3 +1,4 @@
+import type { ClientInfo } from '../events/client-info.js';
 import { ERROR_CODES, type IdentifierType } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
@@ -41,7 +42,7 @@ export async function changeIdentifier(
   app: AppSettings,
   user: UserRow,
   change: ChangeRequest,
-  ip: string,
+  client: ClientInfo,
 ): Promise<{ magic_link: { id: string } }> {
   const { type } = change;
   if (!app.profile_management) throw profileChangesDisabled();
@@ -51,6 +52,7 @@ export async function changeIdentifier(
       throw invalidRequest('Your account must have either an email or a phone number.');
     }
     await identity.users.changeIdentifier(app.id, user.id, type, null, false);
+    await identity.events.record({ appId: app.id, userId: user.id, type: 'identifier_changed', client });
     return { magic_link: { id: '' } };
   }
   const parsed = parseIdentifier(raw, type);
@@ -69,7 +71,7 @@ export async function changeIdentifier(
   buildMagicLinkUrl(origin, path, 'psg_verify_link', 'check');
   const links = new MagicLinks(identity.db);
   const { link, ticket } = await identity.db.transaction().execute(async (trx) => {
-    await enforceSendLimits(identity, app.id, { type, value }, ip, trx);
+    await enforceSendLimits(identity, app.id, { type, value }, client.ip, trx);
     const created = await links.create(app.id, user.id, value, `verify-${type}`, trx);
     const queued = await identity.sender.enqueueIn(trx, {
       appId: app.id,

@@ -157,6 +157,7 @@ export interface Database {
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
   api_keys: ApiKeysTable;
+  user_events: UserEventsTable;
 }
 
 /** The delivery queue: one row per message; `params` is wiped once the message is out. */
@@ -212,4 +213,21 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   /** Set when the key was revoked; the row stays so the same key can never be declared again. */
   revoked_at: string | null;
+}
+
+/** One entry of the event log: a sign-in, a refused proof or a change to an account. */
+export interface UserEventsTable {
+  id: string;
+  app_id: string;
+  /** NULL for a refused proof that names no known user. */
+  user_id: string | null;
+  type: string;
+  /** How the user proved who they are (passkey, otp, magic_link), for sign-ins and refused proofs. */
+  method: string | null;
+  /** Who acted: `user` (the user, signed in or signing in), `api_key` (management API) or `admin`. */
+  actor: 'user' | 'api_key' | 'admin';
+  /** The client's address as the server saw it (TRUST_PROXY decides), "" when there was none. */
+  ip_addr: string;
+  user_agent: string;
+  created_at: string;
 }

@@ -1,3 +1,4 @@
+import { type ClientInfo, clientOf } from '../events/client-info.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ActivateLinkBody,
@@ -83,7 +84,7 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
   send('login', 200);
 
   /** What a consumed link does: sign in (login/register) or apply the verified identifier change. */
-  const complete = async (app: AppSettings, link: MagicLinkRow): Promise<AuthResult> => {
+  const complete = async (app: AppSettings, link: MagicLinkRow, client: ClientInfo): Promise<AuthResult> => {
     if (link.purpose === 'verify-email' || link.purpose === 'verify-phone') {
       const type = link.purpose === 'verify-email' ? 'email' : 'phone';
       const changed = await identity.users.changeIdentifier(
@@ -97,10 +98,12 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
         throw invalidRequest(
           `This ${type === 'email' ? 'email address' : 'phone number'} is already in use.`,
         );
-      return identity.authResults.issue(app.id, link.user_id, 'magic_link');
+      const event = { appId: app.id, userId: link.user_id, type: 'identifier_changed', client } as const;
+      await identity.events.record(event);
+      return identity.authResults.issue(app.id, link.user_id, 'magic_link', client);
     }
     const confirm = link.identifier.includes('@') ? 'email' : 'phone';
-    return identity.authResults.issue(app.id, link.user_id, 'magic_link', { confirm });
+    return identity.authResults.issue(app.id, link.user_id, 'magic_link', client, { confirm });
   };
 
   http.patch(
@@ -118,7 +121,7 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
       const link = await links.activate(app.id, request.body.magic_link);
       if (!link) {
         request.log.info({ event: 'magic_link.failed', appId: app.id });
-        identity.authResults.refused(app.id, 'magic_link');
+        identity.authResults.refused(app.id, 'magic_link', clientOf(request));
         throw magicLinkNotFound('This link is invalid, was already used or has expired. Request a new one.');
       }
       request.log.info({
@@ -127,7 +130,7 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
         userId: link.user_id,
         purpose: link.purpose,
       });
-      return { auth_result: await complete(app, link) };
+      return { auth_result: await complete(app, link, clientOf(request)) };
     },
   );
 
@@ -145,7 +148,9 @@ export const magicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServ
       const { app } = request;
       const link = await links.claimStatus(app.id, request.body.id);
       if (!link) throw magicLinkNotFound('This magic link has not been activated yet, or is unknown.');
-      return { auth_result: await identity.authResults.issue(app.id, link.user_id, 'magic_link') };
+      return {
+        auth_result: await identity.authResults.issue(app.id, link.user_id, 'magic_link', clientOf(request)),
+      };
     },
   );
 };

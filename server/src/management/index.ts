@@ -5,6 +5,7 @@ import { adminApiKeyRoutes } from './admin-api-key-routes.js';
 import { adminImportRoute } from './admin-import-route.js';
 import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { apiKeyConstraint, requireApiKey } from './api-key-auth.js';
+import { managementEventRoutes } from './management-event-routes.js';
 import { managementMagicLinkRoutes } from './management-magic-links.js';
 import { managementUserRoutes } from './management-user-routes.js';
 
@@ -16,7 +17,7 @@ export interface ManagementOptions {
 }
 
 /**
- * Passage's management API (`/v1/apps/{appId}/users…`, `/magic-links`) with per-app API keys, and the
+ * Passage's management API (`/v1/apps/{appId}/users…`, `/magic-links`), the event log (`/events`) with per-app API keys, and the
  * admin routes that manage those keys and import users (docs/server/management-api.md).
  */
 export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http, options) => {
@@ -30,6 +31,7 @@ export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http,
     refuseUnknownBodyFields(scope);
     await scope.register(managementUserRoutes, { identity });
     await scope.register(managementMagicLinkRoutes, { identity });
+    await scope.register(managementEventRoutes, { identity });
   });
   if (adminApiKey) {
     await http.register(adminApiKeyRoutes, { adminApiKey, apps, keys });

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { deleteUserAndData } from '../admin/user-removal.js';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { Device, EmptyBody, ERROR_CODES, type IdentifierType, type UserStatus } from 'open-passage/contract';
+import { clientOf } from '../events/client-info.js';
+import type { EventType } from '../events/event-types.js';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
 import { requireApp } from './management-app.js';
@@ -16,11 +19,11 @@ import { deviceNotFound } from '../webauthn/webauthn-errors.js';
 import { CredentialRepository } from '../webauthn/credential-repository.js';
 import { notifyPasskeyChange } from '../webauthn/passkey-notifications.js';
 import { managementDocs } from './api-key-auth.js';
-import { ManagementUserBody, toManagementUser } from './management-user.js';
+import { ManagementUserBody, RECENT_EVENTS, toManagementUser } from './management-user.js';
 import { sharedPathDocs } from './shared-path-docs.js';
 import { ManagementUserListQuery, UserList, userListPage } from './user-list.js';
 
-const UserParams = Type.Object({
+export const UserParams = Type.Object({
   ...AppIdParams.properties,
   userId: Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' }),
 });
@@ -77,8 +80,15 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
   const answer = async (appId: string, userId: string) => {
     const user = await identity.users.findById(appId, userId);
     if (!user) throw userNotFound();
-    return { user: toManagementUser(user, await identity.credentials.forUser(appId, user.id)) };
+    const [credentialSummary, recentEvents] = await Promise.all([
+      identity.credentials.forUser(appId, user.id),
+      identity.events.recentForUser(appId, user.id, RECENT_EVENTS),
+    ]);
+    return { user: toManagementUser(user, credentialSummary, recentEvents) };
   };
+  /** Logs what the API key did to the user, from the address and user agent of its request. */
+  const logEvent = (request: FastifyRequest, appId: string, userId: string, type: EventType) =>
+    identity.events.record({ appId, userId, type, actor: 'api_key', client: clientOf(request) });
   const requireUser = async (appId: string, userId: string): Promise<UserRow> => {
     await requireApp(identity, appId);
     const user = await identity.users.findById(appId, userId);
@@ -143,6 +153,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         throw identifierTaken(identifiers[0]!.type); // its owner was deleted meanwhile
       }
       request.log.info({ event: 'user.created', appId: app.id, userId: user.id, by: 'api_key' });
+      await logEvent(request, app.id, user.id, 'user_created');
       reply.status(201);
       return answer(app.id, user.id);
     },
@@ -203,6 +214,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
       if (changed.length > 0 && !(await identity.users.changeIdentifiers(appId, userId, changed, false))) {
         throw identifierTaken(changed[0]!.type);
       }
+      if (changed.length > 0) await logEvent(request, appId, userId, 'identifier_changed');
       if (merged) await identity.users.updateMetadata(appId, userId, merged);
       request.log.info({ event: 'user.updated', appId, userId, by: 'api_key' });
       return answer(appId, userId);
@@ -228,6 +240,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         if (user.status !== status) {
           await identity.setUserStatus(appId, userId, status);
           request.log.info({ event: `user.${action}d`, appId, userId, by: 'api_key' });
+          await logEvent(request, appId, userId, `user_${action}d`);
         }
         return answer(appId, userId);
       },
@@ -287,6 +300,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
       const credential = await credentials.findForUser(appId, userId, deviceId);
       if (!credential || !(await credentials.delete(credential))) throw deviceNotFound();
       request.log.info({ event: 'passkey.removed', appId, userId, by: 'api_key' });
+      await logEvent(request, appId, userId, 'passkey_removed');
       // As when the user removes one (SECURITY.md): the owner hears of every passkey that goes.
       const app = await requireApp(identity, appId);
       await notifyPasskeyChange(identity.sender, app, user, 'passkey-removed', credential.friendlyName);
@@ -309,6 +323,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
       await requireUser(appId, userId);
       await identity.refreshTokens.revokeUser(appId, userId);
       request.log.info({ event: 'user.signed_out', appId, userId, by: 'api_key' });
+      await logEvent(request, appId, userId, 'sessions_revoked');
       return {};
     },
   );

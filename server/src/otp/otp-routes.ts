@@ -1,3 +1,4 @@
+import { clientOf } from '../events/client-info.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ActivateCodeBody, AuthResultBody, CodeSentBody, SendCodeBody } from 'open-passage/contract';
 import { errorResponses } from '../openapi/responses.js';
@@ -74,20 +75,28 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{ identity: IdentityServices }
     async (request) => {
       const { app } = request;
       const { otp_id, otp } = request.body;
+      const client = clientOf(request);
       const key = await codes.key();
       // The check, its counting and the sign-in's bookkeeping commit together; signing comes after.
       const outcome = await identity.db.transaction().execute(async (trx) => {
         const activated = await codes.activate(key, app.id, otp_id, otp.trim(), trx);
         if (!activated.ok) return activated;
         const confirm = activated.identifier.includes('@') ? ('email' as const) : ('phone' as const);
-        const refresh = await identity.authResults.recordSignIn(trx, app.id, activated.userId, 'otp', {
-          confirm,
-        });
+        const refresh = await identity.authResults.recordSignIn(
+          trx,
+          app.id,
+          activated.userId,
+          'otp',
+          client,
+          {
+            confirm,
+          },
+        );
         return { ...activated, refresh };
       });
       if (!outcome.ok) {
         request.log.info({ event: 'code.failed', appId: app.id, otpId: otp_id });
-        identity.authResults.refused(app.id, 'otp');
+        identity.authResults.refused(app.id, 'otp', client);
         throw outcome.error;
       }
       return {

@@ -3,11 +3,13 @@ import type { Db } from '../db/database.js';
 import { isoIn } from './clock.js';
 
 const EVERY_MS = 10 * 60 * 1000;
-const KEEP_AFTER_EXPIRY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KEEP_AFTER_EXPIRY_MS = DAY_MS;
 
 /**
  * Deletes codes, links, refresh families (with their tokens) and rate-limit windows that ended more than a day ago, so the
- * tables do not grow forever. Never needed for correctness (every check looks at expiry itself).
+ * tables do not grow forever. Never needed for correctness (every check looks at expiry itself). Also
+ * deletes the event log's entries older than its retention (EVENT_RETENTION_DAYS).
  */
 export class Housekeeping {
   private lastRun = 0;
@@ -15,9 +17,10 @@ export class Housekeeping {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly eventRetentionDays: number,
   ) {}
 
-  /** Runs in the background at most every 10 minutes per instance; called from the send routes. */
+  /** Runs in the background at most every 10 minutes per instance; called from the send routes and sign-ins. */
   maybeRun(): void {
     if (Date.now() - this.lastRun < EVERY_MS) return;
     this.lastRun = Date.now();
@@ -35,5 +38,7 @@ export class Housekeeping {
     await this.db.deleteFrom('refresh_tokens').where('family_id', 'in', endedFamilies).execute();
     await this.db.deleteFrom('refresh_families').where('expires_at', '<', before).execute();
     await this.db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+    const retainedSince = isoIn(-this.eventRetentionDays * DAY_MS);
+    await this.db.deleteFrom('user_events').where('created_at', '<', retainedSince).execute();
   }
 }

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResult, IdentifierType } from 'open-passage/contract';
 import { type AppSettings, servedRedirectUrl } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
+import type { ClientInfo } from '../events/client-info.js';
+import type { EventsRepository } from '../events/events-repository.js';
 import type { MetricsRecorder } from '../metrics/recorder.js';
 import { ApiError, appNotFound } from '../http/api-error.js';
 import type { AppCache } from '../apps/app-cache.js';
@@ -38,47 +40,59 @@ export class AuthResults {
     private readonly refreshTokens: RefreshTokens,
     private readonly log: FastifyBaseLogger,
     private readonly metrics: MetricsRecorder,
+    private readonly events: EventsRepository,
   ) {}
 
   /**
-   * Issues the AuthResult for `userId` after it authenticated with `method`: counts the sign-in and
-   * starts a refresh family in one transaction, then signs. Throws 404 `user_not_found` or 403
-   * `user_not_active` (inactive, or still pending without `confirm`/`activate`). `confirm` marks the
-   * identifier the user just proved verified (and activates a pending user); `activate` activates one.
+   * Issues the AuthResult for `userId` after it authenticated with `method` from `client`: counts the
+   * sign-in, logs its event and starts a refresh family in one transaction, then signs. Throws 404
+   * `user_not_found` or 403 `user_not_active` (inactive, or still pending without `confirm`/`activate`).
+   * `confirm` marks the identifier the user just proved verified (and activates a pending user);
+   * `activate` activates one.
    */
   async issue(
     appId: string,
     userId: string,
     method: AuthMethod,
+    client: ClientInfo,
     options: SignInOptions = {},
   ): Promise<AuthResult> {
     const app = await this.apps.find(appId);
     if (!app) throw appNotFound();
     const refresh = await this.db
       .transaction()
-      .execute((trx) => this.recordSignIn(trx, appId, userId, method, options));
+      .execute((trx) => this.recordSignIn(trx, appId, userId, method, client, options));
     const result = await this.finish(app, userId, refresh);
     this.metrics.signIn(appId, method);
     return result;
   }
 
-  /** A proof of `method` was refused (wrong code, unknown link, passkey not verified): counted, not logged. */
-  refused(appId: string, method: AuthMethod): void {
+  /**
+   * A proof of `method` from `client` was refused (wrong code, unknown link, passkey not verified):
+   * counted, and logged as a `login_failed` event of no user (the proof names none it could be trusted
+   * for). The refusal is the answer either way, so it does not wait for the write.
+   */
+  refused(appId: string, method: AuthMethod, client: ClientInfo): void {
     this.metrics.signInFailed(appId, method);
+    this.events
+      .record({ appId, userId: null, type: 'login_failed', method, client })
+      .catch((error: unknown) => this.log.error({ err: error }, 'logging a refused sign-in failed'));
   }
 
   /**
    * The database part of a sign-in, inside the caller's transaction `db`: counts it (checking the
-   * user) and starts a refresh family. `finishSignIn` signs once the transaction has committed.
+   * user), logs its `login` event and starts a refresh family. `finishSignIn` signs once the transaction has committed.
    */
   async recordSignIn(
     db: Db,
     appId: string,
     userId: string,
     method: AuthMethod,
+    client: ClientInfo,
     options: SignInOptions = {},
   ): Promise<IssuedRefreshToken> {
     requireActive(await this.users.recordSignIn(appId, userId, options, db));
+    await this.events.record({ appId, userId, type: 'login', method, client }, db);
     const refresh = await this.refreshTokens.start(appId, userId, method, db);
     this.log.info({ event: 'login.success', appId, userId, method });
     return refresh;

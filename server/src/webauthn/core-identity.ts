@@ -42,9 +42,14 @@ export function coreIdentity(identity: IdentityServices): PasskeyIdentity {
       if (!row) throw new Error(`user ${user.id} vanished`);
       return toPublicUser(row, await identity.credentials.forUser(appId, user.id));
     },
-    issueAuthResult: (appId, userId, options) =>
-      identity.authResults.issue(appId, userId, 'passkey', options),
-    loginRefused: (appId) => identity.authResults.refused(appId, 'passkey'),
+    issueAuthResult: (appId, userId, client, options) => {
+      // Apps that sign in with passkeys alone never reach the send routes, which otherwise prune.
+      identity.housekeeping.maybeRun();
+      return identity.authResults.issue(appId, userId, 'passkey', client, options);
+    },
+    loginRefused: (appId, client) => identity.authResults.refused(appId, 'passkey', client),
+    logPasskeyChange: (appId, userId, type, client) =>
+      identity.events.record({ appId, userId, type, client }),
     async authenticate(appId, authorization) {
       const request = { headers: { authorization } } as FastifyRequest;
       const { user, authTime } = await currentSession(identity, request, appId);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppSettings } from '../apps/app-settings.js';
+import { clientOf } from '../events/client-info.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { requireRecentSignIn } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
@@ -116,6 +117,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
         request.headers['user-agent'],
       );
       request.log.info({ app: app.id, user: user.id, event: 'passkey.added' }, 'passkey added');
+      await identity.logPasskeyChange(app.id, user.id, 'passkey_added', clientOf(request));
       await notifyPasskeyChange(sender, app, user, 'passkey-added', credential.friendlyName);
       return reply.status(201).send({ device: toDevice(credential) });
     },
@@ -158,6 +160,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
       if (all.length === 1 && app.auth_fallback_method === 'none') throw lastPasskey();
       if (await credentials.delete(credential)) {
         request.log.info({ app: app.id, user: user.id, event: 'passkey.removed' }, 'passkey removed');
+        await identity.logPasskeyChange(app.id, user.id, 'passkey_removed', clientOf(request));
         await notifyPasskeyChange(sender, app, user, 'passkey-removed', credential.friendlyName);
       }
       return {};

@@ -1,3 +1,4 @@
+import type { ClientInfo } from '../events/client-info.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { AuthResult, PublicUser, UserStatus } from 'open-passage/contract';
 
@@ -38,9 +39,21 @@ export interface PasskeyIdentity {
    * Signs the user in: login bookkeeping plus the `auth_result`. With `activate`, a
    * pending user becomes active in the same transaction (its first passkey was just registered).
    */
-  issueAuthResult(appId: string, userId: string, options?: { activate?: boolean }): Promise<AuthResult>;
-  /** Counts a passkey login whose assertion was refused (the metrics' sign-in failures). */
-  loginRefused(appId: string): void;
+  issueAuthResult(
+    appId: string,
+    userId: string,
+    client: ClientInfo,
+    options?: { activate?: boolean },
+  ): Promise<AuthResult>;
+  /** Counts and logs a passkey login whose assertion was refused (the metrics' sign-in failures). */
+  loginRefused(appId: string, client: ClientInfo): void;
+  /** Writes a passkey the user added or removed to the event log. */
+  logPasskeyChange(
+    appId: string,
+    userId: string,
+    change: 'passkey_added' | 'passkey_removed',
+    client: ClientInfo,
+  ): Promise<void>;
   /** Checks `Authorization: Bearer …` for this app; throws a 401 ApiError otherwise, 403 for an inactive user. */
   authenticate(appId: string, authorization: string | undefined): Promise<BearerSession>;
 }

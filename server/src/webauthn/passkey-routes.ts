@@ -1,3 +1,4 @@
+import { clientOf } from '../events/client-info.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../http/api-error.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
@@ -100,7 +101,10 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
         },
       );
       request.log.info({ app: app.id, user: user.id, event: 'passkey.added' }, 'passkey registered');
-      const authResult = await identity.issueAuthResult(app.id, user.id, { activate: true });
+      await identity.logPasskeyChange(app.id, user.id, 'passkey_added', clientOf(request));
+      const authResult = await identity.issueAuthResult(app.id, user.id, clientOf(request), {
+        activate: true,
+      });
       return reply.status(201).send({ auth_result: authResult });
     },
   );
@@ -145,14 +149,14 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<PasskeyRouteDeps> = async 
         .finishLogin(app, handshake_id, user_id || undefined, handshake_response)
         .catch((error: unknown) => {
           // A refused assertion (4xx), not a failure of the server's own (the database, say).
-          if (error instanceof ApiError) identity.loginRefused(app.id);
+          if (error instanceof ApiError) identity.loginRefused(app.id, clientOf(request));
           throw error;
         });
       const user = await identity.findById(app.id, credential.userId);
       if (!user) throw webauthnFailed();
       if (user.status === 'inactive') throw userNotActive();
       // AuthResults logs the login.success event.
-      return { auth_result: await identity.issueAuthResult(app.id, user.id) };
+      return { auth_result: await identity.issueAuthResult(app.id, user.id, clientOf(request)) };
     },
   );
 };

@@ -150,6 +150,12 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
       identifier: 'pause@example.com',
     });
     expect(again.status).toBe(201);
+    const events = await t.server.identity.events.recentForUser(TEST_APP_ID, userId, 10);
+    expect(events.map((event) => [event.type, event.actor])).toEqual([
+      ['user_activated', 'admin'],
+      ['user_deactivated', 'admin'],
+      ['login', 'user'],
+    ]);
   });
 
   it('refuses a status other than active or inactive, and unknown users', async () => {

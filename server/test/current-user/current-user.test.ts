@@ -230,7 +230,7 @@ describe('current user', () => {
   });
 
   it('changes the phone by a verification link sent by SMS, then allows removing the email', async () => {
-    const { auth } = await signedInUser(t, BOTH_APP, 'phone@example.com');
+    const { auth, userId } = await signedInUser(t, BOTH_APP, 'phone@example.com');
     const res = await t.call(
       'PATCH',
       path('/phone', BOTH_APP),
@@ -251,6 +251,14 @@ describe('current user', () => {
       await t.call('GET', path('', BOTH_APP), undefined, as(auth.auth_token)),
     );
     expect(me.user).toMatchObject({ email: '', phone: '+14155550100', phone_verified: true });
+    // Both changes are in the event log; opening the link also signed the user in.
+    const events = await t.server.identity.events.recentForUser(BOTH_APP, userId, 10);
+    expect(events.map((event) => event.type)).toEqual([
+      'identifier_changed',
+      'login',
+      'identifier_changed',
+      'login',
+    ]);
     expect(
       (await t.call('PATCH', path('/phone', BOTH_APP), { new_phone: '12' }, as(auth.auth_token))).status,
     ).toBe(400);

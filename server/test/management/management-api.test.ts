@@ -100,7 +100,7 @@ describe('management API keys and routes', () => {
       email: 'both@example.com',
       phone: '+14155550101',
       status: 'active',
-      recent_events: [],
+      recent_events: [expect.objectContaining({ type: 'user_created' })],
     });
     for (const [body, message] of [
       [{}, /email or phone is required/],

@@ -59,7 +59,7 @@ describe('passage-node 2.12.1 against the management API', () => {
       email: 'ada@example.com',
       status: 'active',
       external_id: '',
-      recent_events: [],
+      recent_events: [expect.objectContaining({ type: 'user_created', action: 'other' })],
       webauthn_devices: [],
       user_metadata: { team: 'core' },
     });
@@ -141,6 +141,40 @@ describe('passage-node 2.12.1 against the management API', () => {
       refresh_token: auth.refresh_token,
     });
     expect(refresh.status).toBe(401);
+  });
+
+  it("shows the user's sign-ins in recent_events, newest first, with address and user agent", async () => {
+    const userId = await createUser('events@example.com');
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+    const signIn = async (userAgent: string) => {
+      const link = await passage.auth.createMagicLink({
+        userId,
+        channel: 'email',
+        type: 'login',
+        send: false,
+      });
+      const path = `/v1/apps/${TEST_APP_ID}/magic-link/activate`;
+      const activated = await t.call('PATCH', path, { magic_link: link.secret }, { 'user-agent': userAgent });
+      expect(activated.status).toBe(200);
+    };
+    await signIn(firefox);
+    await signIn('curl/8.5.0');
+
+    const events = (await passage.user.get(userId)).recent_events;
+    expect(events.map((event) => event.type)).toEqual(['login', 'login', 'user_created']);
+    expect(events[1]).toMatchObject({
+      type: 'login',
+      action: 'login',
+      status: 'complete',
+      ip_addr: '127.0.0.1',
+      user_agent: firefox,
+      user_agent_display: 'Firefox on Linux',
+      social_login_type: null,
+    });
+    expect(events[1]!.created_at).toBeInstanceOf(Date);
+    expect(events[1]!.completed_at).toEqual(events[1]!.created_at);
+    expect(events[0]).toMatchObject({ user_agent: 'curl/8.5.0', user_agent_display: '' });
+    expect(events[0]!.created_at.getTime()).toBeGreaterThanOrEqual(events[1]!.created_at.getTime());
   });
 
   it('sends a magic link to a new address, creating its user', async () => {

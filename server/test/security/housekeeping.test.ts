@@ -38,4 +38,25 @@ describe('housekeeping', () => {
     await t.server.identity.housekeeping.run();
     expect(await count()).toEqual([0, 0, 0, 0, 0]);
   });
+
+  it('deletes the events older than EVENT_RETENTION_DAYS and keeps the newer ones', async () => {
+    const short = await startTestServer({ env: { EVENT_RETENTION_DAYS: '30' } });
+    try {
+      const { userId } = await signedInUser(short, TEST_APP_ID, 'retained@example.com');
+      const { db, identity } = short.server;
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+      const client = { ip: '192.0.2.1', userAgent: 'tests' };
+      for (const days of [31, 29]) {
+        const event = { appId: TEST_APP_ID, userId, type: 'sessions_revoked', client } as const;
+        await identity.events.record(event, db, Date.parse(daysAgo(days)));
+      }
+
+      await identity.housekeeping.run();
+      const left = await identity.events.recentForUser(TEST_APP_ID, userId, 10);
+      expect(left.map((event) => event.type)).toEqual(['login', 'sessions_revoked']);
+      expect(left[1]!.created_at > daysAgo(30)).toBe(true);
+    } finally {
+      await short.stop();
+    }
+  });
 });

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { AuthResult } from 'open-passage/contract';
+import type { ClientInfo } from '../../src/events/client-info.js';
 import type { RunningTestServer } from './test-server.js';
+
+/** The client of the sign-ins tests make without a request. */
+export const TEST_CLIENT: ClientInfo = { ip: '192.0.2.1', userAgent: 'open-passage tests' };
 
 /** Creates an active user directly in the database and signs it in, for tests of what comes after. */
 export async function signedInUser(
@@ -11,7 +15,7 @@ export async function signedInUser(
   const { users, authResults } = t.server.identity;
   const user = await users.createPending(appId, { type: 'email', value: email }, null);
   await users.confirmIdentifier(appId, user.id, 'email');
-  const auth = await authResults.issue(appId, user.id, 'otp');
+  const auth = await authResults.issue(appId, user.id, 'otp', TEST_CLIENT);
   return { userId: user.id, auth };
 }
 

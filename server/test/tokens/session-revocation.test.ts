@@ -1,6 +1,6 @@
 import { sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../support/signed-in-user.js';
+import { signedInUser, TEST_CLIENT } from '../support/signed-in-user.js';
 import { newApiKey } from '../support/api-key.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from '../support/test-server.js';
 
@@ -39,7 +39,7 @@ describe('auth tokens end with their sign-in', () => {
     expect(await statuses(before.auth.auth_token)).toEqual([403, 403, 403, 403]);
     expect((await manage('PATCH', `/users/${before.userId}/activate`)).status).toBe(200);
     expect(await statuses(before.auth.auth_token)).toEqual([401, 401, 401, 401]);
-    const after = await t.server.identity.authResults.issue(TEST_APP_ID, before.userId, 'otp');
+    const after = await t.server.identity.authResults.issue(TEST_APP_ID, before.userId, 'otp', TEST_CLIENT);
     expect(await statuses(after.auth_token)).toEqual([200, 200, 200, 200]);
   });
 
@@ -51,7 +51,7 @@ describe('auth tokens end with their sign-in', () => {
 
   it('ends the auth token of the signed-out sign-in only, and those of a sign-in whose refresh token was reused', async () => {
     const { userId, auth: first } = await signedInUser(t, TEST_APP_ID, 'two-devices@example.com');
-    const second = await t.server.identity.authResults.issue(TEST_APP_ID, userId, 'otp');
+    const second = await t.server.identity.authResults.issue(TEST_APP_ID, userId, 'otp', TEST_CLIENT);
     const signOut = await t.call('DELETE', `${app}/tokens/?refresh_token=${first.refresh_token}`);
     expect(signOut.status).toBe(200);
     expect((await statuses(first.auth_token))[0]).toBe(401);

@@ -1,5 +1,5 @@
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SoftwareAuthenticator } from '../support/software-authenticator.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from '../support/test-server.js';
 import { PasskeyTestClient } from './passkey-test-client.js';
@@ -44,6 +44,10 @@ describe('the current user’s passkeys (devices)', () => {
     };
     return { client, email, userId: res.userId, token, call };
   }
+
+  /** The types of the user's events, newest first. */
+  const eventTypes = async (userId: string) =>
+    (await t.server.identity.events.recentForUser(TEST_APP_ID, userId, 10)).map((event) => event.type);
 
   async function outboxFor(address: string, atLeast: number): Promise<Json[]> {
     for (let i = 0; i < 50; i++) {
@@ -108,6 +112,8 @@ describe('the current user’s passkeys (devices)', () => {
       type: 'passkey',
     });
     expect((await call('GET', '/')).body.devices).toHaveLength(2);
+    // The registration logged its passkey, then its sign-in.
+    expect(await eventTypes(userId)).toEqual(['passkey_added', 'login', 'passkey_added']);
 
     const messages = await outboxFor(email, 1);
     expect(messages).toHaveLength(1);
@@ -159,13 +165,18 @@ describe('the current user’s passkeys (devices)', () => {
   });
 
   it('deletes a passkey at once: it can no longer sign in, and the user is told', async () => {
-    const { call, client, email } = await signedInUser();
+    const { call, client, email, userId } = await signedInUser();
     const [device] = (await call('GET', '/')).body.devices as Json[];
     const res = await call('DELETE', `/${device!.id}`);
     expect(res.status).toBe(200);
     expect((await call('GET', '/')).body.devices).toEqual([]);
+    expect(await eventTypes(userId)).toEqual(['passkey_removed', 'login', 'passkey_added']);
     const login = await client.login();
     expect(login.status).toBe(401);
+    await vi.waitFor(async () => {
+      const failed = await t.server.identity.events.list(TEST_APP_ID, { types: ['login_failed'] }, 10);
+      expect(failed.map((event) => event.method)).toContain('passkey');
+    });
     const messages = await outboxFor(email, 1);
     expect(messages).toHaveLength(1);
   });
