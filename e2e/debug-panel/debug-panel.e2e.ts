@@ -104,7 +104,17 @@ test('the log shows the events and hook calls of a real code sign-in, and the ho
 test("on /passageSuccess the panel previews the profile's dialogs and rows from sample data", async ({
   page,
 }) => {
+  // The page loads the profile only for a visit with a session: register first, as the demo's visitor does.
+  await withoutPasskeys(page);
+  await openWithPanel(page);
+  const auth = page.locator('passage-auth');
+  const email = uniqueEmail('panel-profile');
+  await auth.getByRole('button', { name: 'Register', exact: true }).click();
+  await submitIdentifier(auth, 'Email address', email);
+  await enterCode(auth, await codeSentTo(page, email));
+  await page.waitForURL(`${server.url}/passageSuccess`);
   const panel = await openWithPanel(page, '/passageSuccess');
+  await expect(page.locator('passage-profile').getByText(email)).toBeVisible();
   await expand(panel);
   const profile = page.locator('passage-profile');
   await viewSelect(page).selectOption({ label: 'Profile: delete passkey dialog' });

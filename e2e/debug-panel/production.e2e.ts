@@ -19,6 +19,11 @@ test.afterAll(async () => {
 for (const path of ['/passage', '/passageSuccess']) {
   test(`${path} has no debug panel and downloads no script that mentions it`, async ({ page }) => {
     const scripts = recordScripts(page);
+    // /passageSuccess loads the profile only for a visit with a session: a stored token (refused) is one.
+    if (path === '/passageSuccess')
+      await page.addInitScript(() =>
+        localStorage.setItem('psg_auth_token', 'a token the server will refuse'),
+      );
     const answer = await page.goto(`${server.url}${path}`);
     expect(await answer!.text()).not.toContain('debug-panel');
     const widget = page.locator(path === '/passage' ? 'passage-auth' : 'passage-profile');

@@ -14,6 +14,9 @@ import {
   useApp,
 } from './support/profile-test';
 
+// The server's own limits: the 429 below is a real one (a server of this file's own, support/profile-test.ts).
+test.use({ rateLimitFactor: '1' });
+
 const APP = `/v1/apps/${FAILURES_APP_ID}`;
 const REAUTH = {
   status: 401,

@@ -170,16 +170,26 @@ let counter = 0;
 /** A fresh address per test, so limits and state never leak between tests. */
 export const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
 
-/** One server for the profile tests, with the apps above, on its own database. */
-export const test = base.extend<{ api: ProfileApi }, { server: StartedServer }>({
+/**
+ * One server for the profile tests, with the apps above, on its own database. Every test signs a user up
+ * by a code sent from this one address, so the server's limits are raised (RATE_LIMIT_FACTOR 20: 600
+ * sends per address in 10 minutes); a file that checks a limit sets `test.use({ rateLimitFactor: '1' })`
+ * and gets a server (and a worker) of its own.
+ */
+export const test = base.extend<{ api: ProfileApi }, { server: StartedServer; rateLimitFactor: string }>({
+  rateLimitFactor: ['20', { scope: 'worker', option: true }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ rateLimitFactor }, use) => {
       const dir = mkdtempSync(join(tmpdir(), 'open-passage-profile-'));
       const appsFile = join(dir, 'apps.json');
       writeFileSync(appsFile, JSON.stringify(profileApps));
       // No debug panel, as in e2e/support/global-setup.ts: the pages as users see them.
-      const server = await startServer({ APPS_FILE: appsFile, LOG_LEVEL: 'warn', DEBUG_PANEL_FILE: '' });
+      const server = await startServer({
+        APPS_FILE: appsFile,
+        LOG_LEVEL: 'warn',
+        DEBUG_PANEL_FILE: '',
+        RATE_LIMIT_FACTOR: rateLimitFactor,
+      });
       await use(server);
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
