@@ -61,6 +61,8 @@ describe('admin API /admin/v1/apps/{appId}/users', () => {
     const ids: string[] = [];
     for (const name of ['ann', 'bob', 'cat', 'dan', 'eve']) {
       ids.push((await signedInUser(t, LIST_APP, `${name}@example.com`)).userId);
+      // Users created in the same millisecond are listed by id: a new millisecond keeps this order known.
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const pending = await t.call('POST', `/v1/apps/${LIST_APP}/users`, { identifier: '+1 415 555 0199' });
     const pendingId = ((await pending.json()) as { user: { id: string } }).user.id;
