@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import { AppIdParams } from '../apps/app-scope.js';
-import { EVENT_TYPES } from '../events/event-types.js';
+import { EVENT_TYPES, type EventType } from '../events/event-types.js';
 import type { EventFilter } from '../events/events-repository.js';
 import { invalidRequest } from '../http/api-error.js';
 import type { IdentityServices } from '../identity-services.js';
@@ -13,7 +13,8 @@ import { RecentEvent, toRecentEvent } from './management-user.js';
 import { UserParams } from './management-user-routes.js';
 
 const EventQuery = Type.Object({
-  type: Type.Optional(Type.Union(EVENT_TYPES.map((type) => Type.Literal(type)))),
+  // An enum, not a union of constants: a wrong type is answered with the list of allowed ones.
+  type: Type.Optional(Type.Unsafe<EventType>({ type: 'string', enum: [...EVENT_TYPES] })),
   since: Type.Optional(Type.String({ format: 'date-time', description: 'Events at or after this time' })),
   until: Type.Optional(Type.String({ format: 'date-time', description: 'Events before this time' })),
   cursor: Type.Optional(
