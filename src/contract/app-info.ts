@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AnyObject, StringEnum } from './common.js';
+import { OfferedSocialConnections } from './social.js';
 
 export const AllowedIdentifier = StringEnum(['email', 'phone', 'both']);
 export type AllowedIdentifier = Static<typeof AllowedIdentifier>;
@@ -58,7 +59,7 @@ export const AppInfo = Type.Object({
   auth_fallback_method: FallbackMethod,
   auth_fallback_method_ttl: Type.Integer(),
   auth_methods: AnyObject,
-  social_connections: AnyObject,
+  social_connections: OfferedSocialConnections,
   user_metadata_schema: Type.Array(MetadataField),
   layouts: Type.Object({ registration: Type.Array(LayoutItem), profile: Type.Array(LayoutItem) }),
   element_customization: CustomizationAnswer,

@@ -10,4 +10,5 @@ export * from './common.js';
 export { ERROR_CODES, type ErrorCode } from './error-codes.js';
 export * from './passkeys.js';
 export * from './sign-in.js';
+export * from './social.js';
 export * from './users.js';

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { SocialConnections } from './social.js';
 import { AnyObject, IdentifierText, Language, orNull, StringEnum, Timestamp } from './common.js';
 
 export const WebauthnType = StringEnum(['passkey', 'platform', 'security_key']);
@@ -44,7 +45,7 @@ export const CurrentUser = Type.Object({
   last_login_at: Type.String({ description: 'RFC 3339, or "" before the first sign-in' }),
   login_count: Type.Integer(),
   webauthn_devices: Type.Array(Device),
-  social_connections: AnyObject,
+  social_connections: SocialConnections,
 });
 export interface CurrentUser extends Static<typeof CurrentUser> {}
 
@@ -74,16 +75,3 @@ export const ChangePhoneBody = Type.Object({ new_phone: Type.String({ maxLength:
 /** `GET /currentuser/user-metadata`, and the body of its PATCH. */
 export const UserMetadataBody = Type.Object({ user_metadata: orNull(AnyObject) });
 export const UpdateMetadataBody = Type.Object({ user_metadata: AnyObject });
-
-/** Social login: the providers Passage's clients know (this server configures none yet). */
-export const SocialConnectionType = StringEnum(['apple', 'github', 'google']);
-export const SocialConnectionsBody = Type.Object({ social_connections: AnyObject });
-const SocialText = Type.String({ minLength: 1, maxLength: 2048 });
-export const SocialAuthorizeQuery = Type.Object({
-  connection_type: SocialConnectionType,
-  redirect_uri: SocialText,
-  code_challenge: SocialText,
-  code_challenge_method: Type.Literal('S256'),
-  state: Type.Optional(SocialText),
-});
-export const SocialTokenQuery = Type.Object({ code: SocialText, verifier: SocialText });

@@ -40,7 +40,7 @@ describe('social connections and OpenID discovery', () => {
       code: 'social_connection_not_found',
       error: 'This account has no google connection.',
     });
-    const unknownType = await remove('myspace');
+    const unknownType = await remove('My_Space');
     expect(unknownType.status).toBe(400);
     expect((await json<{ error: string }>(unknownType)).error).toContain('socialConnectionType');
     expect((await remove('google', {})).status).toBe(401);
