@@ -25,14 +25,15 @@ export class SocialTestBrowser {
     return cookies;
   }
 
-  async navigate(start: string): Promise<Landing> {
+  /** Follows `start` until a URL under `stopAt` (default: the browser's). */
+  async navigate(start: string, stopAt = this.stopAt): Promise<Landing> {
     let url = new URL(start);
     let init: { method: string; body?: string; headers: Record<string, string> } = {
       method: 'GET',
       headers: {},
     };
     for (let hop = 0; hop < 20; hop++) {
-      if (url.href.startsWith(this.stopAt)) return { url, status: 200, body: '' };
+      if (url.href.startsWith(stopAt)) return { url, status: 200, body: '' };
       const cookie = [...this.cookies(url.host)].map(([name, value]) => `${name}=${value}`).join('; ');
       const response = await fetch(url, {
         method: init.method,
