@@ -79,6 +79,45 @@ export class SocialConnectionsRepository {
     return true;
   }
 
+  /**
+   * Stores an imported connection of the user (replacing theirs of that type), with its times; false
+   * when another user of the app holds the identity.
+   */
+  async imported(
+    appId: string,
+    userId: string,
+    one: {
+      type: string;
+      provider_id: string;
+      provider_identifier: string;
+      created_at: string | null;
+      last_login_at: string | null;
+    },
+  ): Promise<boolean> {
+    const holder = await this.findByIdentity(appId, one.type, one.provider_id);
+    if (holder && holder.user_id !== userId) return false;
+    const now = isoNow();
+    await this.db
+      .deleteFrom('social_connections')
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .where('type', '=', one.type)
+      .execute();
+    await this.db
+      .insertInto('social_connections')
+      .values({
+        app_id: appId,
+        user_id: userId,
+        type: one.type,
+        provider_id: one.provider_id,
+        provider_identifier: one.provider_identifier,
+        created_at: one.created_at ?? now,
+        last_login_at: one.last_login_at ?? one.created_at ?? now,
+      })
+      .execute();
+    return true;
+  }
+
   /** Removes the user's connection of `type`; false when there was none. */
   async unlink(appId: string, userId: string, type: string): Promise<boolean> {
     const result = await this.db
