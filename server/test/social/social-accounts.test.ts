@@ -271,6 +271,13 @@ describe('social connections', () => {
       client_id: 'google-test-client',
       issuer: providers.google.issuer,
     });
+    // Stored sealed: the database holds no secret in clear, for this app or the apps file's.
+    const rows = await t.server.db.selectFrom('apps').select('settings').execute();
+    const stored = rows.map((row) => row.settings).join('\n');
+    expect(stored).toContain('"client_secret":"sealed:v1.');
+    expect(stored).not.toContain(providers.google.clientSecret);
+    expect(stored).not.toContain(providers.github.clientSecret);
+    expect(stored).not.toContain('PRIVATE KEY');
     // The settings as read, sent back with a new scope list: the secret stays, sign-in still works.
     const patched = await t.call(
       'PATCH',
