@@ -41,7 +41,7 @@ type CallbackParams = { state?: string; code?: string; error?: string; error_des
   unknown
 >;
 
-export const socialConnectionNotFound = (app: AppSettings, type: string) =>
+const socialConnectionNotFound = (app: AppSettings, type: string) =>
   new ApiError(
     404,
     ERROR_CODES.SOCIAL_CONNECTION_NOT_FOUND,
@@ -49,7 +49,7 @@ export const socialConnectionNotFound = (app: AppSettings, type: string) =>
   );
 
 /** The app's settings for the provider of `type`, or undefined when the app does not offer it. */
-export const offered = (app: AppSettings, type: string): SocialProviderSettings | undefined =>
+const offered = (app: AppSettings, type: string): SocialProviderSettings | undefined =>
   app.social_providers?.find((provider) => provider.type === type);
 
 /** A browser navigating here (not a script's fetch) reads a page, not JSON. */

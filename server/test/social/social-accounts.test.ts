@@ -299,6 +299,22 @@ describe('social connections', () => {
     expect(((await bad.json()) as Json).error).toBe(
       'body.social_providers[0] issuer, name must be set for a acme provider',
     );
+    // A secret that fails its check is named, never quoted (the apps file's words, in a POST).
+    const tooLong = await t.call(
+      'POST',
+      '/admin/v1/apps',
+      {
+        id: `${id}x`,
+        name: 'Too long',
+        auth_origin: origin(),
+        social_providers: [{ type: 'google', client_id: 'x', client_secret: `TOPSECRET${'x'.repeat(9000)}` }],
+      },
+      admin,
+    );
+    expect(tooLong.status).toBe(400);
+    const tooLongText = JSON.stringify(await tooLong.json());
+    expect(tooLongText).toContain('social_providers[0].client_secret (not shown)');
+    expect(tooLongText).not.toContain('TOPSECRET');
     const insecure = await t.call(
       'PATCH',
       `/admin/v1/apps/${id}`,
