@@ -32,14 +32,17 @@ export class GitHubFake implements ProviderControls {
   private readonly codes = new Map<string, PendingCode>();
   private readonly tokens = new Map<string, TestUser>();
 
-  constructor(private readonly redirects: RedirectList) {}
+  constructor(
+    private readonly redirects: RedirectList,
+    private readonly host: string,
+  ) {}
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => json(res, 500, { message: String(error) }));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = `http://${this.host}:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {

@@ -33,6 +33,8 @@ export interface OidcTestProviderOptions {
   flavour: 'google' | 'apple' | 'oidc';
   clientId: string;
   redirects: RedirectList;
+  /** The host in its URLs (it listens on 127.0.0.1 either way). */
+  host: string;
 }
 
 /** What a test may change in an id_token the provider sends next (wrong nonce, wrong issuer, …). */
@@ -62,7 +64,7 @@ export class OidcTestProvider implements ProviderControls {
     let handler: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
     this.server = createServer((req, res) => handler(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.issuer = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.issuer = `http://${this.options.host}:${(this.server.address() as AddressInfo).port}`;
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     this.signingJwk = { ...(await exportJWK(privateKey)), kid: 'test-rs256', alg: 'RS256', use: 'sig' };
     if (this.options.flavour === 'apple') this.apple = await appleKey();
