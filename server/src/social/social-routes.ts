@@ -10,6 +10,7 @@ import { providerName, type SocialProviderSettings } from '../apps/social-settin
 import { clientOf } from '../events/client-info.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { errorResponses } from '../openapi/responses.js';
+import { LIMITS, limitKeys } from '../security/limits.js';
 import { sha256Hex } from '../security/random.js';
 import type { IdentityServices } from '../identity-services.js';
 import { linkAccount, signInAccount } from './social-accounts.js';
@@ -143,6 +144,11 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
       if (!provider) throw socialConnectionNotFound(app, type);
       const problem = redirectUriProblem(redirectUri, app.auth_origin);
       if (problem) throw invalidRequest(problem);
+      await identity.rateLimits.enforce(
+        limitKeys.socialStartFromIp(app.id, request.ip),
+        LIMITS.socialStartsPerIp,
+        'Too many social sign-ins started from this address.',
+      );
       const started = await flows.start({
         appId: app.id,
         type,
@@ -234,7 +240,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
       });
       return flow.link_user_id
         ? await linkAccount(identity, app, flow.link_user_id, flow.type, who, client)
-        : await signInAccount(identity, app, flow.type, who);
+        : await signInAccount(identity, app, flow.type, who, client);
     } catch (cause) {
       if (!(cause instanceof ProviderError)) throw cause;
       http.log.warn({

@@ -214,6 +214,39 @@ describe('social sign-in failures', () => {
     expect(await t.server.identity.socialConnections.forUser(APP_ID, pending!.id)).toEqual({});
   });
 
+  it('limits the sign-ins started and the sign-ups from one address', async () => {
+    // 0.05 of the limits: 3 starts (of 60) and 2 sign-ups (of 30) per 10 minutes.
+    const limited = await startTestServer({
+      env: { RATE_LIMIT_FACTOR: '0.05' },
+      apps: [{ id: APP_ID, name: 'Limited shop', social_providers: providers.settings(['google']) }],
+    });
+    try {
+      const limitedOrigin = limited.baseUrl.replace('127.0.0.1', 'localhost');
+      const start = () =>
+        authorizeUrl('google', { redirectUri: `${limitedOrigin}/login` }).replace(origin(), limitedOrigin);
+      const landings = [];
+      for (let i = 0; i < 3; i++) {
+        providers.google.reset();
+        landings.push(await new SocialTestBrowser(`${limitedOrigin}/login`).navigate(start()));
+      }
+      const outcomes = landings.map(
+        (landing) => landing.url.searchParams.get('code') ?? landing.url.searchParams.get('error'),
+      );
+      expect(outcomes[0]).not.toBe('not_allowed');
+      expect(outcomes[1]).not.toBe('not_allowed');
+      expect(landings[2]!.url.searchParams.get('error')).toBe('not_allowed');
+      expect(landings[2]!.url.searchParams.get('error_description')).toMatch(
+        /^Too many sign-ups from this address/,
+      );
+      const refused = await fetch(start(), { redirect: 'manual' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await refused.json()) as { code: string }).code).toBe('too_many_requests');
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('signs no one up when the app takes no sign-ups, and no inactive user in', async () => {
     expect(await outcome('google', CLOSED_APP_ID)).toMatchObject({
       error: 'not_allowed',
