@@ -133,7 +133,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         querystring: SocialAuthorizeQuery,
         response: {
           302: Type.Null({ description: "To the provider's sign-in page" }),
-          ...errorResponses(400, 404),
+          ...errorResponses(400, 404, 429),
         },
       },
     },
