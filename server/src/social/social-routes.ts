@@ -69,14 +69,6 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
   { identity, publicUrl },
 ) => {
   await http.register(fastifyCookie);
-  // Apple's form_post comes back as an urlencoded form.
-  http.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
   const flows = new SocialFlows(identity.db);
   const providers = new ProviderClients();
   const secure = publicUrl.startsWith('https:');
@@ -276,11 +268,19 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
     { schema: { ...callbackSchema, querystring: CallbackParams } },
     (request, reply) => callback(request, reply, request.query as CallbackParams),
   );
-  http.post(
-    '/social/oauth2_callback',
-    { schema: { ...callbackSchema, body: CallbackParams } },
-    (request, reply) => callback(request, reply, request.body as CallbackParams),
-  );
+  // Apple's form_post comes back as an urlencoded form: parsed for this route alone.
+  await http.register(async (formPost) => {
+    formPost.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    formPost.post(
+      '/social/oauth2_callback',
+      { schema: { ...callbackSchema, body: CallbackParams } },
+      (request, reply) => callback(request, reply, request.body as CallbackParams),
+    );
+  });
 
   http.get(
     '/social/token',
