@@ -37,8 +37,11 @@ export interface OidcTestProviderOptions {
   host: string;
 }
 
-/** What a test may change in an id_token the provider sends next (wrong nonce, wrong issuer, …). */
-type IdTokenTamper = Record<string, unknown>;
+/**
+ * What a test may change in the id_tokens the provider sends: claims (a wrong nonce, issuer, …), or
+ * `forge: true` to sign them with a key that is not in its JWKS (same `kid`).
+ */
+type IdTokenTamper = Record<string, unknown> & { forge?: boolean };
 
 /**
  * A real OpenID Connect provider (panva's oidc-provider) on 127.0.0.1: code flow with PKCE, id_tokens
@@ -231,8 +234,11 @@ export class OidcTestProvider implements ProviderControls {
   /** Re-signs the id_token of this answer with the claims of `tamper` changed (same key: only the claims lie). */
   private async tamperWith(body: Record<string, unknown>): Promise<void> {
     if (typeof body.id_token !== 'string') return;
-    const claims = { ...decodeJwt(body.id_token), ...this.tamper };
-    const key = await importJWK(this.signingJwk!, 'RS256');
+    const { forge, ...changes } = this.tamper ?? {};
+    const claims = { ...decodeJwt(body.id_token), ...changes };
+    const key = forge
+      ? (await generateKeyPair('RS256')).privateKey
+      : await importJWK(this.signingJwk!, 'RS256');
     body.id_token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: this.signingJwk!.kid! })
       .sign(key);

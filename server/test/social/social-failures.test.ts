@@ -104,11 +104,13 @@ describe('social sign-in failures', () => {
     });
   });
 
-  it('refuses an id_token with another nonce or another issuer (invalid_response)', async () => {
+  it('refuses an id_token with another nonce, issuer or audience, or a forged signature (invalid_response)', async () => {
     for (const [claim, value] of [
       ['nonce', 'someone-elses-nonce'],
       ['iss', 'https://evil.example'],
       ['aud', 'another-client'],
+      // Signed with a key the provider's JWKS does not hold: the signature is checked, not only the claims.
+      ['forge', true],
     ] as const) {
       providers.google.tamper = { [claim]: value };
       const back = await outcome('google');
