@@ -152,6 +152,29 @@ describe('social sign-in failures', () => {
     });
   });
 
+  it('lets a flow and its code live a short while only', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    const { callback, browser } = await atCallback();
+    // The flow (10 minutes) ran out while the user was at the provider.
+    await t.server.db.updateTable('social_flows').set({ expires_at: past }).execute();
+    const late = await browser.navigate(callback, page());
+    expect(Object.fromEntries(late.url.searchParams)).toEqual({
+      error: 'invalid_state',
+      error_description: 'This sign-in took too long and has expired. Please start again.',
+      state: '4242',
+    });
+    // The code (5 minutes) ran out before the page exchanged it.
+    const second = await atCallback();
+    const back = await second.browser.navigate(second.callback, page());
+    await t.server.db.updateTable('social_codes').set({ expires_at: past }).execute();
+    const code = back.url.searchParams.get('code') ?? '';
+    const res = await t.call(
+      'GET',
+      `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${second.verifier}`,
+    );
+    expect(res.status).toBe(400);
+  });
+
   it('exchanges a code once, and only with its verifier', async () => {
     const token = (code: string, verifier: string) =>
       t.call('GET', `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${verifier}`);
