@@ -51,6 +51,9 @@ export class QueueRepository {
       created_at: iso(now),
       expires_at: message.expiresAt === undefined ? null : iso(message.expiresAt),
       sent_at: null,
+      provider_message_id: null,
+      delivery_status: null,
+      delivery_status_at: null,
     };
     await this.insertRow.run(db, row);
     return row;
@@ -112,6 +115,38 @@ export class QueueRepository {
       .where('id', 'in', ids)
       .where('claimed_by', '=', workerId)
       .execute();
+  }
+
+  /** The provider's id of a message just sent (SMS), for the status it reports later. */
+  async setProviderMessageId(id: string, providerMessageId: string): Promise<void> {
+    await this.db
+      .updateTable('outgoing_messages')
+      .set({ provider_message_id: providerMessageId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Records the delivery status a provider reported for its message id; the message's id, app and kind,
+   * or undefined when no SMS has that provider id (another server's, or long pruned).
+   */
+  async recordDeliveryStatus(
+    providerMessageId: string,
+    status: 'delivered' | 'failed',
+    detail: string | null,
+    now: number,
+  ): Promise<Pick<QueuedRow, 'id' | 'app_id' | 'kind'> | undefined> {
+    return this.db
+      .updateTable('outgoing_messages')
+      .set({
+        delivery_status: status,
+        delivery_status_at: iso(now),
+        ...(detail === null ? {} : { last_error: detail.slice(0, 1000) }),
+      })
+      .where('provider_message_id', '=', providerMessageId)
+      .where('channel', '=', 'sms')
+      .returning(['id', 'app_id', 'kind'])
+      .executeTakeFirst();
   }
 
   /** Not sent because it expired first: marked failed with its parameters wiped. */
