@@ -138,19 +138,21 @@ export class DeliveryWorker {
 
   /**
    * Sends claimed rows at once and marks the delivered ones sent in one statement; an SMS provider's id
-   * of a message is then kept with it (one more statement, for SMS only), for its delivery status.
+   * of a message is kept with it (its own statement, for SMS only), for its delivery status.
    */
   private async sendBatch(batch: QueuedRow[]): Promise<void> {
     const sent = await Promise.all(batch.map((row) => this.deliver(row)));
+    const providerIds = new Map<string, string>();
+    for (const [i, row] of batch.entries()) {
+      const providerId = sent[i];
+      if (typeof providerId === 'string') providerIds.set(row.id, providerId);
+    }
     await this.queue.markSent(
       batch.filter((_, i) => sent[i] !== false).map((row) => row.id),
       this.id,
       Date.now(),
+      providerIds,
     );
-    for (const [i, row] of batch.entries()) {
-      const providerId = sent[i];
-      if (typeof providerId === 'string') await this.queue.setProviderMessageId(row.id, providerId);
-    }
   }
 
   private async cachedAppName(appId: string): Promise<string> {

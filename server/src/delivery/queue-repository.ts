@@ -106,24 +106,41 @@ export class QueueRepository {
       .execute();
   }
 
-  /** Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. */
-  async markSent(ids: string[], workerId: string, now: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
-      .updateTable('outgoing_messages')
-      .set({ status: 'sent', sent_at: iso(now), params: '{}', claimed_by: null, claimed_until: null })
-      .where('id', 'in', ids)
-      .where('claimed_by', '=', workerId)
-      .execute();
-  }
-
-  /** The provider's id of a message just sent (SMS), for the status it reports later. */
-  async setProviderMessageId(id: string, providerMessageId: string): Promise<void> {
-    await this.db
-      .updateTable('outgoing_messages')
-      .set({ provider_message_id: providerMessageId })
-      .where('id', '=', id)
-      .execute();
+  /**
+   * Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. A
+   * message with a provider's id (SMS) gets it in its own statement, which marks it sent too: a status
+   * report finds the id once the message is sent.
+   */
+  async markSent(
+    ids: string[],
+    workerId: string,
+    now: number,
+    providerIds: ReadonlyMap<string, string> = new Map(),
+  ): Promise<void> {
+    const sent = {
+      status: 'sent',
+      sent_at: iso(now),
+      params: '{}',
+      claimed_by: null,
+      claimed_until: null,
+    } as const;
+    const plain = ids.filter((id) => !providerIds.has(id));
+    if (plain.length > 0) {
+      await this.db
+        .updateTable('outgoing_messages')
+        .set(sent)
+        .where('id', 'in', plain)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    }
+    for (const [id, providerMessageId] of providerIds) {
+      await this.db
+        .updateTable('outgoing_messages')
+        .set({ ...sent, provider_message_id: providerMessageId })
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    }
   }
 
   /**
