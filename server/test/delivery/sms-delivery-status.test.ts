@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { twilioSignature } from '../../src/delivery/status/twilio-signature.js';
 import { vonageSignature } from '../../src/delivery/status/vonage-signature.js';
-import { type FakeSmsProvider, type ProviderReply, startFakeSmsProvider } from '../support/fake-sms-provider.js';
+import {
+  type FakeSmsProvider,
+  type ProviderReply,
+  startFakeSmsProvider,
+} from '../support/fake-sms-provider.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from '../support/test-server.js';
 
 const TO = '+4915112345678';
@@ -130,12 +134,21 @@ describe('SMS delivery status from Twilio', () => {
         'x-twilio-signature': twilioSignature('another-token', statusUrl, delivered),
       }),
       // Signed, then one field changed.
-      await postForm(server, '/v1/sms/status/twilio', { ...delivered, MessageStatus: 'failed' }, {
-        'x-twilio-signature': good,
-      }),
+      await postForm(
+        server,
+        '/v1/sms/status/twilio',
+        { ...delivered, MessageStatus: 'failed' },
+        {
+          'x-twilio-signature': good,
+        },
+      ),
       // Signed over another URL (a callback meant for another server).
       await postForm(server, '/v1/sms/status/twilio', delivered, {
-        'x-twilio-signature': twilioSignature(AUTH_TOKEN, 'https://other.example/v1/sms/status/twilio', delivered),
+        'x-twilio-signature': twilioSignature(
+          AUTH_TOKEN,
+          'https://other.example/v1/sms/status/twilio',
+          delivered,
+        ),
       }),
     ];
     expect(attempts.map((res) => res.status)).toEqual([400, 403, 403, 403]);
@@ -170,9 +183,7 @@ describe('SMS delivery receipts from Vonage', () => {
 
   it('names the receipt URL, keeps the message-id, and records signed receipts by GET or POST', async () => {
     const { server, row, requests } = await sentThrough(vonageEnv, accepted);
-    expect(new URLSearchParams(requests[0]?.body).get('callback')).toBe(
-      statusUrlOf(server, 'vonage'),
-    );
+    expect(new URLSearchParams(requests[0]?.body).get('callback')).toBe(statusUrlOf(server, 'vonage'));
     expect(row.provider_message_id).toBe('0A0000000123ABCD1');
 
     const query = new URLSearchParams(receipt('buffered')).toString();
@@ -183,7 +194,10 @@ describe('SMS delivery receipts from Vonage', () => {
     expect((await message(server)).delivery_status).toBe('delivered');
     const failed = await postForm(server, '/v1/sms/status/vonage', receipt('failed'));
     expect(failed.status).toBe(204);
-    expect(await message(server)).toMatchObject({ delivery_status: 'failed', last_error: 'Vonage: failed, error 5' });
+    expect(await message(server)).toMatchObject({
+      delivery_status: 'failed',
+      last_error: 'Vonage: failed, error 5',
+    });
   });
 
   it('refuses unsigned, forged and stale receipts', async () => {

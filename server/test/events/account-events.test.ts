@@ -10,9 +10,9 @@ import {
 
 const ADMIN_KEY = 'admin-key-for-account-events-01';
 const AGENT = 'acme-backend/3.0 (Linux)';
-const schema = [
-  { id: 'f1', field_name: 'full_name', friendly_name: 'Full name', type: 'string' },
-].map((field) => ({ registration: true, profile: true, ...field })) as unknown as TestApp['user_metadata_schema'];
+const schema = [{ id: 'f1', field_name: 'full_name', friendly_name: 'Full name', type: 'string' }].map(
+  (field) => ({ registration: true, profile: true, ...field }),
+) as unknown as TestApp['user_metadata_schema'];
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
@@ -61,9 +61,14 @@ describe('the event log of account and management changes', () => {
   it("logs the user's own metadata change from the profile", async () => {
     const { userId, auth } = await signedInUser(t, TEST_APP_ID, 'meta-self@example.com');
     const patch = (metadata: Json) =>
-      t.call('PATCH', `${app}/currentuser/user-metadata`, { user_metadata: metadata }, {
-        authorization: `Bearer ${auth.auth_token}`,
-      });
+      t.call(
+        'PATCH',
+        `${app}/currentuser/user-metadata`,
+        { user_metadata: metadata },
+        {
+          authorization: `Bearer ${auth.auth_token}`,
+        },
+      );
     expect((await patch({ full_name: 'Grace' })).status).toBe(200);
     expect((await patch({ full_name: 'Grace' })).status).toBe(200);
     expect(await eventsOfUser(userId)).toEqual([
