@@ -176,7 +176,7 @@ async function startServer(env = {}) {
       () => false,
     );
     if (ok) break;
-    if (i > 200) throw new Error('the server did not start');
+    if (i > 1200) throw new Error('the server did not start within a minute');
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

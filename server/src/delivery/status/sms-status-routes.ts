@@ -74,6 +74,8 @@ interface Options {
  */
 export const smsStatusRoutes: FastifyPluginAsyncTypebox<Options> = async (http, options) => {
   const { smsProvider, publicUrl, queue } = options;
+  const reporting = smsProvider?.kind === 'twilio' || smsProvider?.kind === 'vonage';
+  if (!reporting || !smsProvider.deliveryStatus) return;
   parseForms(http);
   /** Keeps a final status and logs it; an id no message has (another server's) is acknowledged alike. */
   const record = async (
@@ -91,17 +93,14 @@ export const smsStatusRoutes: FastifyPluginAsyncTypebox<Options> = async (http, 
       appId: row?.app_id,
       kind: row?.kind,
     };
-    if (status === 'failed')
+    if (status === 'failed') {
       request.log.warn({ ...event, detail }, 'delivery: the provider could not deliver an SMS');
-    else request.log.info(event);
+    } else request.log.info(event);
   };
 
-  if (smsProvider?.kind === 'twilio' && smsProvider.deliveryStatus) {
+  if (smsProvider.kind === 'twilio') {
     registerTwilio(http, smsProvider, smsStatusUrl(publicUrl, 'twilio'), record);
-  }
-  if (smsProvider?.kind === 'vonage' && smsProvider.deliveryStatus) {
-    registerVonage(http, smsProvider, record);
-  }
+  } else registerVonage(http, smsProvider, record);
 };
 
 type RecordStatus = (
