@@ -113,7 +113,9 @@ describe('SMS delivery status from Twilio', () => {
     const { server } = await sentThrough(twilioEnv, created);
     const statusUrl = statusUrlOf(server, 'twilio');
     const undelivered = callback('SM0123456789', 'undelivered', { ErrorCode: '30003' });
+    // As Twilio sends it, with a charset.
     const res = await postForm(server, '/v1/sms/status/twilio', undelivered, {
+      'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
       'x-twilio-signature': twilioSignature(AUTH_TOKEN, statusUrl, undelivered),
     });
     expect(res.status).toBe(204);
