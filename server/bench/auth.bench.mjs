@@ -5,12 +5,17 @@
 //  (c) identifier lookups/s (GET /users?identifier=) with p50/p99 latency;
 //  (d) a bare route's requests/s (GET /v1/health) on the same server;
 //  (e) the logins of (b) on a second server with the metrics on (METRICS_PORT, scraped every second),
-//      and, in-process, the CPU the metrics' own work takes per login and per scrape.
+//      and, in-process, the CPU the metrics' own work takes per login and per scrape;
+//  (f), (g) the logins of (b) and (e) with 16 in flight, beside (p) Better Auth's email-OTP sign-in (its
+//      `emailOTP` plugin, node:sqlite in a file of the same file system, rate limits on) served over HTTP
+//      by its own process (bench/peer/), 16 in flight, and (q) the same with its JWT plugin (each sign-in
+//      also fetches a JWT, as ours answers with one); with server CPU per sign-in and ours / theirs.
 // Goals: b >= 0.6 x a, c >= 0.5 x d, e >= 0.95 x b (the metrics cost at most 5 % of the sign-in rate).
+// The event log is always on (there is no setting to turn it off), so every row of ours includes it.
 // Each server runs as its own process (server/dist/main.js, SQLite, rate limits on, TRUST_PROXY so each
 // simulated client has its own address); load comes from here with many requests in flight over
 // keep-alive connections. All traffic stays on 127.0.0.1.
-// The four measurements run in turn, BENCH_ROUNDS times (default 3), after one unrecorded second of each,
+// The measurements run in turn (interleaved), BENCH_ROUNDS times (default 5), after one unrecorded second of each,
 // and each figure is the median of its rounds: a ratio compares measurements taken seconds apart, so a
 // busy machine skews both alike.
 // For profiling: BENCH_ONLY=b runs only (b), BENCH_CPU_PROF=<dir> writes the servers' CPU profiles there.
@@ -24,11 +29,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/start-server.mjs';
+import { betterAuthVersion, startBetterAuth } from './peer/better-auth-peer.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+/** Requests in flight when ours runs beside Better Auth (f, g, p, q). */
+const peerConcurrency = Number(process.env.BENCH_PEER_CONCURRENCY ?? 16);
 const APP_ID = 'benchApp0000000000000001';
 
 /** Runs `concurrency` loops of `task` for `ms`; returns completions/s and latency percentiles. */
@@ -101,7 +109,7 @@ const profile = process.env.BENCH_CPU_PROF
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
 
 /** One HTTP request to `base`; resolves {status, body}. Each simulated client has its own (benchmark-range) address. */
-function requestTo(base, method, path, body, client = 0) {
+function requestTo(base, method, path, body, client = 0, extraHeaders = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -111,6 +119,7 @@ function requestTo(base, method, path, body, client = 0) {
         agent,
         headers: {
           'x-forwarded-for': `198.18.${(client >> 8) & 255}.${client & 255}`,
+          ...extraHeaders,
           ...(payload
             ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
             : {}),
@@ -119,7 +128,9 @@ function requestTo(base, method, path, body, client = 0) {
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
       },
     );
     req.on('error', reject);
@@ -165,7 +176,7 @@ async function startServer(env = {}) {
       () => false,
     );
     if (ok) break;
-    if (i > 200) throw new Error('the server did not start');
+    if (i > 1200) throw new Error('the server did not start within a minute');
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
@@ -179,8 +190,11 @@ async function startServer(env = {}) {
   };
 }
 
-// Users to log in (one login each, so per-identifier send limits never interfere); not timed.
-const users = Math.ceil((rounds * seconds + 1) * 1500) + 200;
+// Users to log in (one login each, so per-identifier send limits never interfere); not timed. Each of
+// our servers serves two login measurements ((b) and (f), or (e) and (g)).
+const users = 2 * Math.ceil((rounds * seconds + 1) * 1500) + 200;
+/** Better Auth's users: its sign-ins run at a fraction of ours. */
+const peerUsers = Math.ceil((rounds * seconds + 2) * 600) + 200;
 async function createUsers(server) {
   let created = 0;
   await Promise.all(
@@ -247,6 +261,13 @@ function outboxOf(dbFile) {
   };
 }
 
+// Started first: they make their users in their own processes while ours are made over HTTP.
+const peerSettings = { users: peerUsers, profile, requestTo };
+const peersStarting = Promise.all([
+  startBetterAuth(peerSettings),
+  startBetterAuth({ ...peerSettings, jwt: true }),
+]);
+
 const api = (suffix) => `/v1/apps/${APP_ID}${suffix}`;
 const plain = await startServer();
 // The same server with its metrics on, scraped every second (Prometheus scrapes every 15 s by default).
@@ -267,6 +288,7 @@ for (const server of [plain, measured]) {
   server.outbox = outboxOf(server.dbFile);
   server.nextUser = 0;
 }
+const [peerPlain, peerJwt] = await peersStarting;
 
 // ---------- (b) complete one-time-code logins ----------
 /** Where a login's time goes, summed over all logins: asking for the code, waiting for it, activating. */
@@ -279,7 +301,9 @@ function cpuMs(server) {
   return { server: (Number(fields[11]) + Number(fields[12])) / ticksPerMs, load: (user + system) / 1000 };
 }
 /** CPU ms each measurement cost, summed over its rounds, in the server and in this load generator. */
-const cpu = Object.fromEntries(['b', 'c', 'd', 'e'].map((name) => [name, { server: 0, load: 0 }]));
+const cpu = Object.fromEntries(
+  ['b', 'c', 'd', 'e', 'f', 'g', 'p', 'q'].map((name) => [name, { server: 0, load: 0 }]),
+);
 async function withCpu(name, server, measurement) {
   const before = cpuMs(server);
   const result = await measurement();
@@ -291,9 +315,9 @@ async function withCpu(name, server, measurement) {
 
 /**
  * One login on `server`, with the next of its users; the first one also creates the app's signing key
- * (RSA-3072 generation, seconds). The phases are those of (b), on the server without metrics.
+ * (RSA-3072 generation, seconds). `timePhases` adds its phases to those of (b).
  */
-async function login(server) {
+async function login(server, timePhases = false) {
   if (server.nextUser >= users) return idle();
   const i = server.nextUser++;
   const identifier = `user${i}@bench.example`;
@@ -305,7 +329,7 @@ async function login(server) {
   const otp = await server.outbox.codeFor(identifier);
   const t2 = performance.now();
   const activated = await server.request('POST', api('/otp/activate'), { otp, otp_id }, 20_000 + i);
-  if (server === plain) {
+  if (timePhases) {
     phases.request += t1 - t0;
     phases.delivery += t2 - t1;
     phases.activate += performance.now() - t2;
@@ -314,18 +338,13 @@ async function login(server) {
 }
 
 const idle = () => new Promise((resolve) => setTimeout(() => resolve(false), 5));
-// The first login creates the app's signing key (seconds): done before anything is timed.
-for (const server of [plain, measured]) {
-  const keyed = await load(1500, 4, () => (server.nextUser < 100 ? login(server) : idle()));
-  if (keyed.done === 0) throw new Error('warm-up logins failed');
-}
 
 /** Each measurement's load for `ms`, without its CPU accounting. */
 const workloads = {
   // (a) RS256 signatures in this process, 16 in flight (the thread pool uses every core).
   a: (ms) => load(ms, 16, signOne),
   // (b) complete one-time-code logins over HTTP.
-  b: (ms) => load(ms, concurrency, () => login(plain)),
+  b: (ms) => load(ms, concurrency, () => login(plain, true)),
   // (c) identifier lookups, half of them for existing users.
   c: (ms) =>
     load(ms, concurrency, async (i) => {
@@ -341,16 +360,35 @@ const workloads = {
   d: (ms) => load(ms, concurrency, async () => (await plain.request('GET', '/v1/health')).status === 200),
   // (e) the logins of (b) on the server with the metrics on.
   e: (ms) => load(ms, concurrency, () => login(measured)),
+  // (f), (g): (b) and (e) with as many in flight as Better Auth gets.
+  f: (ms) => load(ms, peerConcurrency, () => login(plain)),
+  g: (ms) => load(ms, peerConcurrency, () => login(measured)),
+  // (p), (q): Better Auth's email-OTP sign-ins, without and with its JWT plugin.
+  p: (ms) => load(ms, peerConcurrency, () => peerPlain.login()),
+  q: (ms) => load(ms, peerConcurrency, () => peerJwt.login()),
+};
+const serverOf = {
+  b: plain,
+  c: plain,
+  d: plain,
+  e: measured,
+  f: plain,
+  g: measured,
+  p: peerPlain,
+  q: peerJwt,
 };
 /** One round of a measurement: (a) for half the time (it needs no server), the others with their CPU. */
 const measure = (name) =>
   name === 'a'
     ? workloads.a(seconds * 500)
-    : withCpu(name, name === 'e' ? measured : plain, () => workloads[name](seconds * 1000));
-const results = { a: [], b: [], c: [], d: [], e: [] };
+    : withCpu(name, serverOf[name], () => workloads[name](seconds * 1000));
+const results = { a: [], b: [], c: [], d: [], e: [], f: [], g: [], p: [], q: [] };
 // BENCH_ONLY=b (say) runs only those measurements, to profile one of them with BENCH_CPU_PROF.
-// (e) right after (b): the ratio of the two compares moments as close as can be.
-const chosen = ['a', 'b', 'e', 'c', 'd'].filter((name) => (process.env.BENCH_ONLY ?? 'abcde').includes(name));
+// (e) right after (b): the ratio of the two compares moments as close as can be; so for ours and
+// Better Auth's (f, p, g, q).
+const chosen = ['a', 'b', 'e', 'c', 'd', 'f', 'p', 'g', 'q'].filter((name) =>
+  (process.env.BENCH_ONLY ?? 'abcdefgpq').includes(name),
+);
 // One unrecorded second of each at full load first: until the JIT has compiled the hot paths, the first
 // round ran several percent slower than the others.
 for (const name of chosen) await workloads[name](1000);
@@ -364,6 +402,7 @@ for (const server of [plain, measured]) {
   server.outbox.close();
   server.stop();
 }
+for (const peer of [peerPlain, peerJwt]) peer.stop();
 agent.destroy();
 
 // ---------- the table ----------
@@ -430,3 +469,32 @@ if (e.done > 0 && b.done > 0) {
 console.log(
   `b / a = ${(b.perSecond / a.perSecond).toFixed(2)} (goal >= 0.6)    c / d = ${(c.perSecond / d.perSecond).toFixed(2)} (goal >= 0.5)    e / b = ${(e.perSecond / b.perSecond).toFixed(3)} (goal >= 0.95: metrics cost at most 5 %)`,
 );
+
+// ---------- ours beside Better Auth ----------
+const [f, g, p, q] = ['f', 'g', 'p', 'q'].map((name) => summary(results[name]));
+/** Server CPU ms per sign-in of a measurement, over its rounds. */
+const cpuPerSignIn = (name, m) => (m.done > 0 ? (cpu[name].server / m.done).toFixed(2) : '–');
+/** The median of the rounds' ratios x / y: the two ran seconds apart in each round. */
+const ratioByRound = (x, y) =>
+  x.rounds.length > 0 && x.rounds.length === y.rounds.length
+    ? median(x.rounds.map((perSecond, round) => perSecond / y.rounds[round])).toFixed(2)
+    : '–';
+if ([f, g, p, q].some((m) => m.done > 0)) {
+  console.log(
+    `\nbeside Better Auth ${betterAuthVersion} (email OTP, node:sqlite, rate limits on, codes hashed): ${peerConcurrency} in flight, ${rounds} interleaved rounds of ${seconds} s (medians)\n`,
+  );
+  console.log(
+    '| sign-ins | per second | p50 ms | p99 ms | server CPU ms per sign-in | notes |\n|---|---:|---:|---:|---:|---|',
+  );
+  const peerRow = (label, name, m) => {
+    const [, perSecond, p50, p99, notes] = row(label, m);
+    console.log(`| ${label} | ${perSecond} | ${p50} | ${p99} | ${cpuPerSignIn(name, m)} | ${notes} |`);
+  };
+  peerRow('(f) ours, metrics off (event log on)', 'f', f);
+  peerRow('(g) ours, metrics on (scraped every second), event log on', 'g', g);
+  peerRow(`(p) Better Auth ${betterAuthVersion}, emailOTP plugin`, 'p', p);
+  peerRow(`(q) Better Auth ${betterAuthVersion}, emailOTP + JWT plugins (fetches /token)`, 'q', q);
+  console.log(
+    `ours / Better Auth (median of the rounds' ratios): f / p = ${ratioByRound(f, p)}, g / p = ${ratioByRound(g, p)}, f / q = ${ratioByRound(f, q)}, g / q = ${ratioByRound(g, q)}; metrics on: g / f = ${ratioByRound(g, f)}`,
+  );
+}

@@ -14,6 +14,7 @@ import { contactRoutes } from './contact/contact-routes.js';
 import { currentUserRoutes } from './current-user/current-user-routes.js';
 import type { WorkerOptions } from './delivery/delivery-worker.js';
 import { chooseTransports, createDelivery, type Delivery } from './delivery/delivery.js';
+import { smsStatusRoutes } from './delivery/status/sms-status-routes.js';
 import type { MessageSender } from './delivery/outgoing-message.js';
 import type { QueueRepository } from './delivery/queue-repository.js';
 import { missingTransports, requireTransports } from './delivery/required-transports.js';
@@ -157,6 +158,12 @@ export async function buildServer(
   });
   queue = delivery.queue;
   const sender: MessageSender = delivery.sender;
+  // Delivery status from Twilio or Vonage, with SMS_DELIVERY_STATUS=on (docs/server/sms-providers.md).
+  await http.register(smsStatusRoutes, {
+    smsProvider: config.smsProvider,
+    publicUrl: config.publicUrl,
+    queue: delivery.queue,
+  });
   const identity = new IdentityServices(db, appsRepository, sender, secrets, http.log, config, recorder);
 
   // One app's API: a plugin per feature, each with paths below /v1/apps/:appId (docs/contributing.md).

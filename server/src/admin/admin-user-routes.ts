@@ -151,6 +151,8 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
       if (!(await apps.find(appId))) throw appNotFound();
       if (!(await deleteUserAndData(identity.db, appId, userId))) throw userNotFound();
       request.log.info({ event: 'user.deleted', appId, userId });
+      const client = clientOf(request);
+      await identity.events.record({ appId, userId, type: 'user_deleted', actor: 'admin', client });
       return reply.status(204).send(null);
     },
   );

@@ -11,7 +11,12 @@ export interface TwilioSettings {
   authToken: string;
   from: string | null;
   messagingServiceSid: string | null;
+  /** SMS_DELIVERY_STATUS: each message asks for status callbacks, signed with the auth token. */
+  deliveryStatus: boolean;
 }
+
+/** How Vonage signs its delivery receipts (the dashboard's choice): MD5 hash, or an HMAC. */
+export type VonageSignatureMethod = 'md5hash' | 'md5' | 'sha1' | 'sha256' | 'sha512';
 
 /** Vonage's SMS API. */
 export interface VonageSettings {
@@ -21,6 +26,8 @@ export interface VonageSettings {
   apiKey: string;
   apiSecret: string;
   from: string;
+  /** SMS_DELIVERY_STATUS: each message names the receipt URL; receipts must be signed with this secret. */
+  deliveryStatus: { signatureSecret: string; signatureMethod: VonageSignatureMethod } | null;
 }
 
 /** Amazon SNS in one region, with credentials from the standard AWS variables. */
@@ -39,6 +46,7 @@ export interface SnsSettings {
 export type SmsProvider = { kind: 'http'; url: string } | TwilioSettings | VonageSettings | SnsSettings;
 
 const PROVIDERS = ['twilio', 'vonage', 'sns'] as const;
+const SIGNATURE_METHODS: readonly VonageSignatureMethod[] = ['md5hash', 'md5', 'sha1', 'sha256', 'sha512'];
 
 /** The SMS settings `--help` lists (loadConfig reads each of them, whichever provider is chosen). */
 export const SMS_SETTINGS: readonly SettingHelp[] = [
@@ -80,6 +88,24 @@ export const SMS_SETTINGS: readonly SettingHelp[] = [
     name: 'VONAGE_FROM',
     default: 'none',
     description: 'With SMS_PROVIDER=vonage: the sender, a number (4915…) or a name of up to 11 letters.',
+  },
+  {
+    name: 'VONAGE_SIGNATURE_SECRET',
+    default: 'none',
+    description:
+      'With SMS_PROVIDER=vonage and SMS_DELIVERY_STATUS=on: the signature secret receipts are signed with (a secret).',
+  },
+  {
+    name: 'VONAGE_SIGNATURE_METHOD',
+    default: 'sha256',
+    description: "The dashboard's signature method for that secret: md5hash, md5, sha1, sha256 or sha512.",
+  },
+  {
+    name: 'SMS_DELIVERY_STATUS',
+    default: 'off',
+    description:
+      'on: Twilio and Vonage report whether each SMS was delivered, to <PUBLIC_URL>/v1/sms/status/<provider>; ' +
+      'the server checks their signatures. SNS reports to CloudWatch only.',
   },
   {
     name: 'VONAGE_API_URL',
@@ -129,6 +155,7 @@ function twilio(values: Values): TwilioSettings {
     authToken: required(values, 'TWILIO_AUTH_TOKEN', 'twilio', "the account's auth token"),
     from: values.TWILIO_FROM ?? null,
     messagingServiceSid: values.TWILIO_MESSAGING_SERVICE_SID ?? null,
+    deliveryStatus: deliveryStatusOn(values),
   };
   if (!settings.from && !settings.messagingServiceSid) {
     throw new ConfigError(
@@ -139,6 +166,33 @@ function twilio(values: Values): TwilioSettings {
   return settings;
 }
 
+/** SMS_DELIVERY_STATUS: on or off (default). */
+function deliveryStatusOn(values: Values): boolean {
+  const value = (values.SMS_DELIVERY_STATUS ?? 'off').toLowerCase();
+  if (value !== 'on' && value !== 'off') {
+    throw new ConfigError(`SMS_DELIVERY_STATUS must be on or off, got "${value}"`);
+  }
+  return value === 'on';
+}
+
+/** Receipts are accepted only signed: SMS_DELIVERY_STATUS=on needs the signature secret and its method. */
+function vonageDeliveryStatus(values: Values): VonageSettings['deliveryStatus'] {
+  if (!deliveryStatusOn(values)) return null;
+  const signatureSecret = required(
+    values,
+    'VONAGE_SIGNATURE_SECRET',
+    'vonage with SMS_DELIVERY_STATUS=on',
+    'the signature secret of the Vonage dashboard; unsigned receipts are refused',
+  );
+  const method = (values.VONAGE_SIGNATURE_METHOD ?? 'sha256').toLowerCase() as VonageSignatureMethod;
+  if (!SIGNATURE_METHODS.includes(method)) {
+    throw new ConfigError(
+      `VONAGE_SIGNATURE_METHOD must be one of ${SIGNATURE_METHODS.join(', ')}, got "${method}"`,
+    );
+  }
+  return { signatureSecret, signatureMethod: method };
+}
+
 function vonage(values: Values): VonageSettings {
   return {
     kind: 'vonage',
@@ -146,6 +200,7 @@ function vonage(values: Values): VonageSettings {
     apiKey: required(values, 'VONAGE_API_KEY', 'vonage', "the account's API key"),
     apiSecret: required(values, 'VONAGE_API_SECRET', 'vonage', "the account's API secret"),
     from: required(values, 'VONAGE_FROM', 'vonage', 'the sender number or name'),
+    deliveryStatus: vonageDeliveryStatus(values),
   };
 }
 
@@ -186,9 +241,14 @@ export function parseSmsProvider(env: NodeJS.ProcessEnv): SmsProvider | null {
       return twilio(values);
     case 'vonage':
       return vonage(values);
-    case 'sns':
-      return sns(values);
   }
+  if (deliveryStatusOn(values)) {
+    throw new ConfigError(
+      'SMS_DELIVERY_STATUS=on needs SMS_PROVIDER=twilio or vonage: SNS reports delivery to CloudWatch Logs ' +
+        'only, and a gateway reports none (docs/server/sms-providers.md).',
+    );
+  }
+  if (choice.toLowerCase() === 'sns') return sns(values);
   if (!URL.canParse(choice) || !/^https?:$/.test(new URL(choice).protocol)) {
     throw new ConfigError(
       `SMS_PROVIDER must be ${PROVIDERS.join(', ')} or the URL of an HTTP SMS gateway starting with https:// or ` +

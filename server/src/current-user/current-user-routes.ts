@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { clientOf } from '../events/client-info.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidRequest } from '../http/api-error.js';
@@ -124,6 +125,11 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
       const merged = { ...(parseMetadata(user) ?? {}), ...checked.metadata };
       for (const [name, value] of Object.entries(merged)) if (value === null) delete merged[name];
       await identity.users.updateMetadata(app.id, user.id, merged);
+      // Logged when something changed: a form saved unchanged is no change to the account.
+      if (!isDeepStrictEqual(merged, parseMetadata(user) ?? {})) {
+        const client = clientOf(request);
+        await identity.events.record({ appId: app.id, userId: user.id, type: 'metadata_changed', client });
+      }
       const updated = await identity.users.findById(app.id, user.id);
       return { user: await view(app.id, updated ?? user) };
     },

@@ -228,6 +228,11 @@ export interface OutgoingMessagesTable {
   /** After this the message is pointless (its code or link has expired) and is dropped unsent. */
   expires_at: string | null;
   sent_at: string | null;
+  /** The SMS provider's id of the message (Twilio's SID, Vonage's message-id, SNS's MessageId). */
+  provider_message_id: string | null;
+  /** What the provider last reported: `delivered` or `failed` (null: no report, or none asked for). */
+  delivery_status: 'delivered' | 'failed' | null;
+  delivery_status_at: string | null;
 }
 
 /** Every contact-form submission, stored before the endpoint answers. */

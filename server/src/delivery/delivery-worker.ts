@@ -136,13 +136,22 @@ export class DeliveryWorker {
     await this.sendingHanded;
   }
 
-  /** Sends claimed rows at once and marks the delivered ones sent in one statement. */
+  /**
+   * Sends claimed rows at once and marks the delivered ones sent in one statement; an SMS provider's id
+   * of a message is kept with it (its own statement, for SMS only), for its delivery status.
+   */
   private async sendBatch(batch: QueuedRow[]): Promise<void> {
     const sent = await Promise.all(batch.map((row) => this.deliver(row)));
+    const providerIds = new Map<string, string>();
+    for (const [i, row] of batch.entries()) {
+      const providerId = sent[i];
+      if (typeof providerId === 'string') providerIds.set(row.id, providerId);
+    }
     await this.queue.markSent(
-      batch.filter((_, i) => sent[i]).map((row) => row.id),
+      batch.filter((_, i) => sent[i] !== false).map((row) => row.id),
       this.id,
       Date.now(),
+      providerIds,
     );
   }
 
@@ -154,8 +163,11 @@ export class DeliveryWorker {
     return name;
   }
 
-  /** Sends one message; true when it went out (the caller marks the batch sent together). */
-  private async deliver(row: QueuedRow): Promise<boolean> {
+  /**
+   * Sends one message; false when it did not go out, else the provider's id of it or true (the caller
+   * marks the batch sent together).
+   */
+  private async deliver(row: QueuedRow): Promise<string | boolean> {
     const transport = this.transports[row.channel];
     try {
       if (row.expires_at !== null && row.expires_at <= new Date().toISOString()) {
@@ -169,14 +181,14 @@ export class DeliveryWorker {
       const params = this.queue.params(row);
       params.appName ??= await this.cachedAppName(row.app_id);
       const rendered = renderMessage({ kind: row.kind as never, language: row.language, params });
-      await transport.send({
+      const providerId = await transport.send({
         channel: row.channel,
         to: row.recipient,
         fromName: params.appName,
         ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         ...rendered,
       });
-      return true;
+      return providerId || true;
     } catch (error) {
       const permanent = error instanceof DeliveryError && error.permanent;
       const final = error instanceof DeliveryError && error.final;

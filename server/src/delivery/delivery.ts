@@ -6,6 +6,7 @@ import type { DevOutbox } from '../dev/dev-outbox.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
 import { DeliveryWorker, type TransportsByChannel, type WorkerOptions } from './delivery-worker.js';
 import { ParamsCipher } from '../security/params-cipher.js';
+import { smsStatusUrl } from './status/status-paths.js';
 import { QueueRepository } from './queue-repository.js';
 import { QueuedMessageSender } from './queued-message-sender.js';
 import { DevOutboxTransport } from './transports/dev-outbox-transport.js';
@@ -23,13 +24,17 @@ export interface Delivery {
   transports: TransportsByChannel;
 }
 
-/** The transport of the SMS provider SMS_PROVIDER chose. */
-function smsTransport(provider: SmsProvider): Transport {
+/** The transport of the SMS provider SMS_PROVIDER chose; with delivery status, it names where to report. */
+function smsTransport(provider: SmsProvider, publicUrl: string): Transport {
   switch (provider.kind) {
-    case 'twilio':
-      return new TwilioTransport(provider);
-    case 'vonage':
-      return new VonageTransport(provider);
+    case 'twilio': {
+      const statusCallback = provider.deliveryStatus ? smsStatusUrl(publicUrl, 'twilio') : null;
+      return new TwilioTransport(provider, undefined, statusCallback);
+    }
+    case 'vonage': {
+      const callback = provider.deliveryStatus ? smsStatusUrl(publicUrl, 'vonage') : null;
+      return new VonageTransport(provider, undefined, callback);
+    }
     case 'sns':
       return new SnsTransport(provider);
     case 'http':
@@ -46,7 +51,7 @@ export function chooseTransports(
   const dev = devOutbox ? new DevOutboxTransport(devOutbox, log) : null;
   return {
     email: config.smtpUrl ? new SmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : dev,
-    sms: config.smsProvider ? smsTransport(config.smsProvider) : dev,
+    sms: config.smsProvider ? smsTransport(config.smsProvider, config.publicUrl) : dev,
   };
 }
 

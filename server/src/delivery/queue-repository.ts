@@ -51,6 +51,9 @@ export class QueueRepository {
       created_at: iso(now),
       expires_at: message.expiresAt === undefined ? null : iso(message.expiresAt),
       sent_at: null,
+      provider_message_id: null,
+      delivery_status: null,
+      delivery_status_at: null,
     };
     await this.insertRow.run(db, row);
     return row;
@@ -103,15 +106,64 @@ export class QueueRepository {
       .execute();
   }
 
-  /** Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. */
-  async markSent(ids: string[], workerId: string, now: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
+  /**
+   * Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. A
+   * message with a provider's id (SMS) gets it in its own statement, which marks it sent too: a status
+   * report finds the id once the message is sent.
+   */
+  async markSent(
+    ids: string[],
+    workerId: string,
+    now: number,
+    providerIds: ReadonlyMap<string, string> = new Map(),
+  ): Promise<void> {
+    const sent = {
+      status: 'sent',
+      sent_at: iso(now),
+      params: '{}',
+      claimed_by: null,
+      claimed_until: null,
+    } as const;
+    const plain = ids.filter((id) => !providerIds.has(id));
+    if (plain.length > 0) {
+      await this.db
+        .updateTable('outgoing_messages')
+        .set(sent)
+        .where('id', 'in', plain)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    }
+    for (const [id, providerMessageId] of providerIds) {
+      await this.db
+        .updateTable('outgoing_messages')
+        .set({ ...sent, provider_message_id: providerMessageId })
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    }
+  }
+
+  /**
+   * Records the delivery status a provider reported for its message id; the message's id, app and kind,
+   * or undefined when no SMS has that provider id (another server's, or long pruned).
+   */
+  async recordDeliveryStatus(
+    providerMessageId: string,
+    status: 'delivered' | 'failed',
+    detail: string | null,
+    now: number,
+  ): Promise<Pick<QueuedRow, 'id' | 'app_id' | 'kind'> | undefined> {
+    return this.db
       .updateTable('outgoing_messages')
-      .set({ status: 'sent', sent_at: iso(now), params: '{}', claimed_by: null, claimed_until: null })
-      .where('id', 'in', ids)
-      .where('claimed_by', '=', workerId)
-      .execute();
+      .set({
+        delivery_status: status,
+        delivery_status_at: iso(now),
+        ...(detail === null ? {} : { last_error: detail.slice(0, 1000) }),
+      })
+      .where('provider_message_id', '=', providerMessageId)
+      .where('channel', '=', 'sms')
+      .returning(['id', 'app_id', 'kind'])
+      .executeTakeFirst();
   }
 
   /** Not sent because it expired first: marked failed with its parameters wiped. */

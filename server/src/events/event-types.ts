@@ -2,7 +2,9 @@ import type { UserEventsTable } from '../db/schema.js';
 
 /**
  * The kinds of entries of the event log (docs/server/operations.md). `login` and `login_failed` carry the
- * sign-in method; the others are changes to an account, by the user or through the management API.
+ * sign-in method; the others are changes to an account, by the user or through the management or admin
+ * API. `user_deleted` outlives the user (their other events go with them); `users_imported`,
+ * `api_key_created` and `api_key_revoked` concern the app and name no user.
  */
 export const EVENT_TYPES = [
   'login',
@@ -16,6 +18,12 @@ export const EVENT_TYPES = [
   'user_created',
   'social_linked',
   'social_unlinked',
+  'metadata_changed',
+  'user_deleted',
+  'magic_link_created',
+  'users_imported',
+  'api_key_created',
+  'api_key_revoked',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

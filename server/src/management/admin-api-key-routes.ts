@@ -1,3 +1,5 @@
+import { clientOf } from '../events/client-info.js';
+import type { EventsRepository } from '../events/events-repository.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { adminDocs, requireAdminKey } from '../admin/admin-auth.js';
@@ -29,7 +31,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
   adminApiKey: string;
   apps: AppsRepository;
   keys: ApiKeys;
-}> = async (http, { adminApiKey, apps, keys }) => {
+  events: EventsRepository;
+}> = async (http, { adminApiKey, apps, keys, events }) => {
   requireAdminKey(http, adminApiKey);
   refuseUnknownBodyFields(http);
   const base = '/admin/v1/apps/:appId/api-keys';
@@ -78,6 +81,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
       await requireApp(appId);
       const { key, row } = await keys.create(appId, request.body.name);
       request.log.info({ event: 'api_key.created', appId, keyId: row.id });
+      const client = clientOf(request);
+      await events.record({ appId, userId: null, type: 'api_key_created', actor: 'admin', client });
       reply.status(201);
       return { api_key: toApiKeyView(row), key };
     },
@@ -101,6 +106,8 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
         throw new ApiError(404, 'api_key_not_found', 'This app has no live API key with this id.');
       }
       request.log.info({ event: 'api_key.revoked', appId, keyId });
+      const client = clientOf(request);
+      await events.record({ appId, userId: null, type: 'api_key_revoked', actor: 'admin', client });
       return reply.status(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import { clientOf } from '../events/client-info.js';
 import { ERROR_CODES } from 'open-passage/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
@@ -141,6 +142,14 @@ export const adminImportRoute: FastifyPluginAsyncTypebox<{
         for (const row of batch) rows.push(row);
       });
       request.log.info({ event: 'users.imported', appId: app.id, ...totals });
+      const client = clientOf(request);
+      await identity.events.record({
+        appId: app.id,
+        userId: null,
+        type: 'users_imported',
+        actor: 'admin',
+        client,
+      });
       return { ...totals, rows };
     },
   );

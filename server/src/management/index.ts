@@ -34,7 +34,7 @@ export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http,
     await scope.register(managementEventRoutes, { identity });
   });
   if (adminApiKey) {
-    await http.register(adminApiKeyRoutes, { adminApiKey, apps, keys });
+    await http.register(adminApiKeyRoutes, { adminApiKey, apps, keys, events: identity.events });
     await http.register(adminImportRoute, { adminApiKey, apps, identity });
   }
 };

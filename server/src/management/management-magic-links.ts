@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import type { IdentifierType } from 'open-passage/contract';
 import { AppIdParams } from '../apps/app-scope.js';
+import { clientOf } from '../events/client-info.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { servedRedirectUrl } from '../apps/app-settings.js';
 import { invalidRequest } from '../http/api-error.js';
@@ -174,6 +175,8 @@ export const managementMagicLinkRoutes: FastifyPluginAsyncTypebox<{ identity: Id
               expiresAt: Date.now() + ttl * 60_000,
             })
           : null;
+        const event = { appId: app.id, userId: user.id, type: 'magic_link_created' as const };
+        await identity.events.record({ ...event, actor: 'api_key', client: clientOf(request) }, trx);
         return { user, link: created, url, ticket };
       });
       if (ticket) identity.sender.release([ticket]);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { isDeepStrictEqual } from 'node:util';
 import Type from 'typebox';
 import { deleteUserAndData } from '../admin/user-removal.js';
 import { AppIdParams } from '../apps/app-scope.js';
@@ -216,7 +217,13 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         throw identifierTaken(changed[0]!.type);
       }
       if (changed.length > 0) await logEvent(request, appId, userId, 'identifier_changed');
-      if (merged) await identity.users.updateMetadata(appId, userId, merged);
+      if (merged) {
+        await identity.users.updateMetadata(appId, userId, merged);
+        // Logged when something changed: a PATCH that repeats the values is no change to the account.
+        if (!isDeepStrictEqual(merged, parseMetadata(user) ?? {})) {
+          await logEvent(request, appId, userId, 'metadata_changed');
+        }
+      }
       request.log.info({ event: 'user.updated', appId, userId, by: 'api_key' });
       return answer(appId, userId);
     },
@@ -264,6 +271,7 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
       await requireApp(identity, appId);
       if (!(await deleteUserAndData(identity.db, appId, userId))) throw userNotFound();
       request.log.info({ event: 'user.deleted', appId, userId, by: 'api_key' });
+      await logEvent(request, appId, userId, 'user_deleted');
       return {};
     },
   );

@@ -20,6 +20,7 @@ import * as apiKeys from './0021-api-keys.js';
 import * as apiKeyRevocation from './0022-api-key-revocation.js';
 import * as userEvents from './0023-user-events.js';
 import * as social from './0024-social.js';
+import * as smsDeliveryStatus from './0025-sms-delivery-status.js';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0022-api-key-revocation': apiKeyRevocation,
   '0023-user-events': userEvents,
   '0024-social': social,
+  '0025-sms-delivery-status': smsDeliveryStatus,
 };

@@ -32,7 +32,7 @@ export class SnsTransport implements Transport {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  async send(envelope: Envelope): Promise<void> {
+  async send(envelope: Envelope): Promise<string | void> {
     const url = `${this.settings.apiUrl}/`;
     const body = this.publishForm(envelope).toString();
     const signed = await new AwsV4Signer({
@@ -48,7 +48,9 @@ export class SnsTransport implements Transport {
     }).sign();
     const headers = Object.fromEntries(signed.headers);
     const answer = await postToProvider('Amazon SNS', url, { headers, body }, this.timeoutMs);
-    if (answer.status >= 200 && answer.status < 300) return;
+    // Kept with the message: SNS's delivery logs in CloudWatch name it (docs/server/sms-providers.md).
+    if (answer.status >= 200 && answer.status < 300)
+      return /<MessageId>([^<]{1,128})<\/MessageId>/.exec(answer.body)?.[1];
     const byStatus = failureByStatus('Amazon SNS', answer.status, CREDENTIAL_SETTINGS);
     if (byStatus) throw byStatus;
     const error = snsError(answer.body);

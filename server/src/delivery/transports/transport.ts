@@ -14,7 +14,8 @@ export interface Envelope {
 
 export interface Transport {
   readonly name: string;
-  send(envelope: Envelope): Promise<void>;
+  /** Resolves with the provider's id of the message when it gives one (SMS vendors), for delivery status. */
+  send(envelope: Envelope): Promise<string | void>;
   close?(): void;
 }
 

@@ -17,6 +17,12 @@ function twilioError(body: string): { code: number | null; message: string } {
   };
 }
 
+/** The message's SID from Twilio's answer (`{"sid": "SM…", "status": "queued", …}`), if it has one. */
+function messageSid(body: string): string | undefined {
+  const sid = (parseJson(body) as { sid?: unknown } | null)?.sid;
+  return typeof sid === 'string' && sid.length <= 128 ? sid : undefined;
+}
+
 /**
  * Sends SMS with Twilio's Messages resource: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`, form
  * fields To, Body and From or MessagingServiceSid, HTTP Basic auth with the account SID and auth token.
@@ -26,18 +32,24 @@ export class TwilioTransport implements Transport {
   private readonly url: string;
   private readonly authorization: string;
 
+  /**
+   * `statusCallback`: where Twilio posts the message's status (SMS_DELIVERY_STATUS=on), signed with the
+   * auth token; null asks for none.
+   */
   constructor(
     private readonly settings: TwilioSettings,
     private readonly timeoutMs = 15_000,
+    private readonly statusCallback: string | null = null,
   ) {
     this.url = `${settings.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
     this.authorization = basicAuth(settings.accountSid, settings.authToken);
   }
 
-  async send(envelope: Envelope): Promise<void> {
+  async send(envelope: Envelope): Promise<string | void> {
     const form = new URLSearchParams({ To: envelope.to, Body: envelope.sms });
     if (this.settings.from) form.set('From', this.settings.from);
     if (this.settings.messagingServiceSid) form.set('MessagingServiceSid', this.settings.messagingServiceSid);
+    if (this.statusCallback) form.set('StatusCallback', this.statusCallback);
     const answer = await postToProvider(
       'Twilio',
       this.url,
@@ -51,7 +63,7 @@ export class TwilioTransport implements Transport {
       },
       this.timeoutMs,
     );
-    if (answer.status >= 200 && answer.status < 300) return;
+    if (answer.status >= 200 && answer.status < 300) return messageSid(answer.body);
     const byStatus = failureByStatus('Twilio', answer.status, 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
     if (byStatus) throw byStatus;
     const { code, message } = twilioError(answer.body);

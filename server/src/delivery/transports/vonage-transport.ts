@@ -15,12 +15,20 @@ const RECIPIENT_REFUSED = new Set(['3', '6', '7', '33']);
 const CREDENTIAL_SETTINGS = 'VONAGE_API_KEY and VONAGE_API_SECRET';
 
 /** The first message's status and error text of Vonage's answer (200 even when the message was refused). */
-function firstMessage(body: string): { status: string; errorText: string } | null {
-  const json = parseJson(body) as { messages?: { status?: unknown; 'error-text'?: unknown }[] } | null;
+function firstMessage(
+  body: string,
+): { status: string; errorText: string; messageId: string | undefined } | null {
+  type Message = { status?: unknown; 'error-text'?: unknown; 'message-id'?: unknown };
+  const json = parseJson(body) as { messages?: Message[] } | null;
   const first = json?.messages?.[0];
   if (typeof first?.status !== 'string') return null;
   const errorText = first['error-text'];
-  return { status: first.status, errorText: typeof errorText === 'string' ? errorText : 'no error text' };
+  const messageId = first['message-id'];
+  return {
+    status: first.status,
+    errorText: typeof errorText === 'string' ? errorText : 'no error text',
+    messageId: typeof messageId === 'string' && messageId.length <= 128 ? messageId : undefined,
+  };
 }
 
 /** GSM-7 covers plain ASCII text; anything else (Arabic, Chinese, accents) must go as type=unicode. */
@@ -36,14 +44,16 @@ export class VonageTransport implements Transport {
   readonly name = 'vonage';
   private readonly url: string;
 
+  /** `callback`: the delivery receipt URL each message names (SMS_DELIVERY_STATUS=on); null leaves the dashboard's. */
   constructor(
     private readonly settings: VonageSettings,
     private readonly timeoutMs = 15_000,
+    private readonly callback: string | null = null,
   ) {
     this.url = `${settings.apiUrl}/sms/json`;
   }
 
-  async send(envelope: Envelope): Promise<void> {
+  async send(envelope: Envelope): Promise<string | void> {
     const form = new URLSearchParams({
       api_key: this.settings.apiKey,
       api_secret: this.settings.apiSecret,
@@ -52,6 +62,7 @@ export class VonageTransport implements Transport {
       text: envelope.sms,
       type: messageType(envelope.sms),
     });
+    if (this.callback) form.set('callback', this.callback);
     const answer = await postToProvider(
       'Vonage',
       this.url,
@@ -67,7 +78,7 @@ export class VonageTransport implements Transport {
         answer.status >= 400,
       );
     }
-    if (message.status === '0') return;
+    if (message.status === '0') return message.messageId;
     throw this.failure(message.status, withoutNumber(message.errorText, envelope.to));
   }
 
