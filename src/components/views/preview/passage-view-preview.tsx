@@ -22,6 +22,9 @@ export class PassageViewPreview {
 
   @State() translator: Translator = english;
 
+  /** One object for every render: the views keep their own state (the dropdown's) per flow. */
+  private readonly flow = { dispatch: (event: ViewEvent) => this.viewEvent.emit(event) };
+
   /** Every event the view raises. */
   @Event({ eventName: 'passageViewEvent' }) viewEvent!: EventEmitter<ViewEvent>;
 
@@ -41,7 +44,7 @@ export class PassageViewPreview {
           t: this.translator,
           theme: this.theme,
           customization: customizationProperties(this.customization),
-          flow: { dispatch: (event) => this.viewEvent.emit(event) },
+          flow: this.flow,
           requestRender: () => forceUpdate(this),
         })}
       </Host>
