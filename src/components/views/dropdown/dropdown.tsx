@@ -123,7 +123,7 @@ export const Dropdown: FunctionalComponent<DropdownProps> = (p) => {
     <span id={`${p.id}-label`} class="visually-hidden">
       {p.label}
     </span>,
-    <input type="hidden" name={p.name} value={memory.value} ref={(el) => (memory.input = el)} />,
+    <input type="hidden" name={p.name} value={memory.value} ref={(el) => el && (memory.input = el)} />,
     <div
       id={p.id}
       role="combobox"
@@ -138,7 +138,8 @@ export const Dropdown: FunctionalComponent<DropdownProps> = (p) => {
       aria-activedescendant={open && active >= 0 ? `${p.id}-o${active}` : undefined}
       // The whole text as a tooltip, for when the box cuts it ("🇺🇸 United Sta…").
       title={text}
-      ref={(el) => (memory.box = el)}
+      // (Stencil calls a removed node's ref with null: the memory keeps the node, to see it is gone.)
+      ref={(el) => el && (memory.box = el)}
       onClick={() => on({ type: 'toggle' })}
       onKeyDown={(event: KeyboardEvent) => {
         if (event.ctrlKey || event.metaKey) return;
