@@ -90,6 +90,7 @@ test('the log shows the events and hook calls of a real code sign-in, and the ho
   const email = uniqueEmail('panel');
   await auth.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(auth, 'Email address', email);
+  await expect(log).toContainText(`hook beforeAuth "${email}"`);
   await expect(log).toContainText('event oneTimePasscodeRegister');
   await expect(log).toContainText('hook onEvent');
   await enterCode(auth, await codeSentTo(page, email));
