@@ -147,7 +147,11 @@ test('the country dropdown: toggles, picks, closes on blur, keyboard and typeahe
   await page.keyboard.type('fra');
   await expect(list).toBeVisible();
   await expect
-    .poll(async () => preview().locator(`[id="${await active()}"]`).textContent())
+    .poll(async () =>
+      preview()
+        .locator(`[id="${await active()}"]`)
+        .textContent(),
+    )
     .toContain('France');
   await page.keyboard.press('Enter');
   await expect(list).toBeHidden();
