@@ -7,6 +7,7 @@
  */
 import { type FunctionalComponent, h } from '@stencil/core';
 import { addViewSheet } from '../../../themes/sheets';
+import { viewMemory } from '../view-context';
 import {
   closedDropdown,
   type DropdownInput,
@@ -63,17 +64,14 @@ interface Memory {
   input?: HTMLInputElement;
 }
 
-const memories = new WeakMap<object, Map<string, Memory>>();
-
 /** The dropdown's memory; a dropdown whose form left the page starts again, closed, on its fallback. */
-function memoryOf(owner: object, id: string): Memory {
-  let byId = memories.get(owner);
-  if (!byId) memories.set(owner, (byId = new Map()));
-  let memory = byId.get(id);
-  if (!memory || (memory.box && !memory.box.isConnected))
-    byId.set(id, (memory = { state: closedDropdown(), value: '', chosen: false }));
-  return memory;
-}
+const memoryOf = (owner: object, id: string): Memory =>
+  viewMemory<Memory>(
+    owner,
+    id,
+    () => ({ state: closedDropdown(), value: '', chosen: false }),
+    (memory) => !!memory.box && !memory.box.isConnected,
+  );
 
 const indexOf = (items: readonly DropdownItem[], value: string) =>
   items.findIndex((item) => item.value === value);
