@@ -214,8 +214,9 @@ export namespace Components {
         "width"?: string;
     }
     /**
-     * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
-     * view while working on it. Not part of the sign-in flow: it never calls the server.
+     * Renders any sign-in view state bare, with no flow, app or server: the gallery's sign-in views and
+     * the view tests (e2e/views). Not a way into an element: a live element is previewed through its
+     * `passage-preview` event (src/components/shared/preview-request.ts), as the debug panel does.
      */
     interface PassageViewPreview {
         /**
@@ -386,8 +387,9 @@ declare global {
         "passageViewEvent": ViewEvent;
     }
     /**
-     * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
-     * view while working on it. Not part of the sign-in flow: it never calls the server.
+     * Renders any sign-in view state bare, with no flow, app or server: the gallery's sign-in views and
+     * the view tests (e2e/views). Not a way into an element: a live element is previewed through its
+     * `passage-preview` event (src/components/shared/preview-request.ts), as the debug panel does.
      */
     interface HTMLPassageViewPreviewElement extends Components.PassageViewPreview, HTMLStencilElement {
         addEventListener<K extends keyof HTMLPassageViewPreviewElementEventMap>(type: K, listener: (this: HTMLPassageViewPreviewElement, ev: PassageViewPreviewCustomEvent<HTMLPassageViewPreviewElementEventMap[K]>) => any, options?: boolean | AddEventListenerOptions): void;
@@ -735,8 +737,9 @@ declare namespace LocalJSX {
         "width"?: string;
     }
     /**
-     * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
-     * view while working on it. Not part of the sign-in flow: it never calls the server.
+     * Renders any sign-in view state bare, with no flow, app or server: the gallery's sign-in views and
+     * the view tests (e2e/views). Not a way into an element: a live element is previewed through its
+     * `passage-preview` event (src/components/shared/preview-request.ts), as the debug panel does.
      */
     interface PassageViewPreview {
         /**
@@ -843,8 +846,9 @@ declare module "@stencil/core" {
              */
             "passage-view-gallery": LocalJSX.IntrinsicElements["passage-view-gallery"] & JSXBase.HTMLAttributes<HTMLPassageViewGalleryElement>;
             /**
-             * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
-             * view while working on it. Not part of the sign-in flow: it never calls the server.
+             * Renders any sign-in view state bare, with no flow, app or server: the gallery's sign-in views and
+             * the view tests (e2e/views). Not a way into an element: a live element is previewed through its
+             * `passage-preview` event (src/components/shared/preview-request.ts), as the debug panel does.
              */
             "passage-view-preview": LocalJSX.IntrinsicElements["passage-view-preview"] & JSXBase.HTMLAttributes<HTMLPassageViewPreviewElement>;
         }

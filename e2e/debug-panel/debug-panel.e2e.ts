@@ -81,8 +81,8 @@ test('the log shows the events and hook calls of a real code sign-in, and the ho
   await expect(auth.getByRole('button', { name: 'Continue' })).toBeVisible();
   const log = panel.getByRole('log', { name: 'Event log' });
   await expect(log).toContainText('event loaded');
-  // The host sets its own onSuccess after the panel wrapped the hooks: it still runs (and replaces the
-  // default, which would leave the page).
+  // The host sets its own onSuccess after the panel attached: the element announces the call to the
+  // panel and runs the host's callback (which replaces the default, which would leave the page).
   await auth.evaluate((el) => {
     const w = window as unknown as { hostSuccess?: unknown };
     (el as unknown as { onSuccess: unknown }).onSuccess = (result: unknown) => void (w.hostSuccess = result);
@@ -90,6 +90,7 @@ test('the log shows the events and hook calls of a real code sign-in, and the ho
   const email = uniqueEmail('panel');
   await auth.getByRole('button', { name: 'Register', exact: true }).click();
   await submitIdentifier(auth, 'Email address', email);
+  await expect(log).toContainText(`hook beforeAuth "${email}"`);
   await expect(log).toContainText('event oneTimePasscodeRegister');
   await expect(log).toContainText('hook onEvent');
   await enterCode(auth, await codeSentTo(page, email));

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { customizationFor, customizationProperties, resolveThemeMode } from './customization';
+import SECONDARY_BUTTON_STYLES from './secondary-button.css?inline';
 import STEP_VIEW_STYLES from './step-views.css?inline';
-import { VIEW_STYLES } from './styles';
+import { CONTROL_STYLES, VIEW_SHEETS } from './styles';
+import VIEWS_ONLY from './views.css?inline';
+
+const VIEW_STYLES = VIEW_SHEETS.join('');
 import { THEME_VARIABLES, type ThemeVariable } from './variables';
 
 /** The `--passage-*-default` declarations of one rule of the stylesheet. */
@@ -34,7 +38,7 @@ describe('theme defaults', () => {
 
   it('every public variable is used with its -default fallback', () => {
     for (const variable of THEME_VARIABLES) {
-      expect(VIEW_STYLES + STEP_VIEW_STYLES, variable.name).toContain(
+      expect(VIEW_STYLES + SECONDARY_BUTTON_STYLES + STEP_VIEW_STYLES, variable.name).toContain(
         `var(--passage-${variable.name},var(--passage-${variable.name}-default))`,
       );
     }
@@ -148,5 +152,19 @@ describe('theme mode', () => {
     expect(resolveThemeMode('light', true)).toBe('light');
     expect(resolveThemeMode('purple', true)).toBe('light');
     expect(resolveThemeMode(undefined, true)).toBe('light');
+  });
+});
+
+/** The selectors of a minified stylesheet's top-level rules (at-rules left out). */
+const selectors = (css: string) => [...`}${css}`.matchAll(/}([^@{}][^{}]*){/g)].map((m) => m[1] as string);
+
+describe('the shared rules', () => {
+  it('are written once: no view stylesheet repeats a rule of controls.css or secondary-button.css', () => {
+    const shared = [...selectors(CONTROL_STYLES), ...selectors(SECONDARY_BUTTON_STYLES)];
+    expect(shared).toContain("button[part~='primary-button']".replace(/'/g, ''));
+    for (const css of [VIEWS_ONLY, STEP_VIEW_STYLES]) {
+      const own = selectors(css);
+      for (const selector of shared) expect(own, selector).not.toContain(selector);
+    }
   });
 });

@@ -30,7 +30,7 @@ import { SystemTheme } from '../shared/system-theme';
 import { Failure, ProfileBody } from './profile-body';
 import { profileClient } from './profile-client';
 import type { ProfileChange } from './profile-events';
-import { PROFILE_STYLES } from './profile-styles';
+import { PROFILE_SHEETS } from './profile-styles';
 import type { ProfileUi } from './profile-ui';
 
 /** The element's box for each focus the flow asks for. */
@@ -284,14 +284,14 @@ export class PassageProfile {
     const mode = this.systemTheme.mode(this.theme);
     return (
       <Host>
-        {CONSTRUCTABLE ? null : <style nonce={cspNonce()}>{PROFILE_STYLES}</style>}
+        {CONSTRUCTABLE ? null : <style nonce={cspNonce()}>{PROFILE_SHEETS.join('')}</style>}
         <div
           class="container profile"
           part="container"
           data-theme={mode}
           // CSSOM properties and an adopted sheet: nothing a strict style-src refuses (themes/sheets.ts).
           style={customizationFor(view.app, mode)}
-          ref={(el) => adoptStyles(el, PROFILE_STYLES)}
+          ref={(el) => adoptStyles(el, ...PROFILE_SHEETS)}
           dir={this.translator.dir}
           lang={this.translator.lang}
         >

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_STYLES } from '../../themes/styles';
+import { CONTROL_STYLES, THEME_STYLES } from '../../themes/styles';
 import { THEME_VARIABLES } from '../../themes/variables';
-import { PROFILE_RULES, PROFILE_STYLES } from './profile-styles';
+import { PROFILE_RULES, PROFILE_SHEETS } from './profile-styles';
+
+const PROFILE_STYLES = PROFILE_SHEETS.join('');
 
 const use = (name: string) => `var(--passage-${name},var(--passage-${name}-default))`;
 /** The profile has no one-time-code boxes. */
@@ -32,8 +34,16 @@ const theme = (mode: 'light' | 'dark') =>
   Object.fromEntries(THEME_VARIABLES.map((variable) => [variable.name, variable[mode]]));
 
 describe('the profile stylesheet', () => {
-  it('builds on the shared theme: the sign-in defaults, light and dark', () => {
-    expect(PROFILE_STYLES.startsWith(THEME_STYLES)).toBe(true);
+  it('builds on the shared theme and controls: the sign-in defaults and sheets, light and dark', () => {
+    expect(PROFILE_SHEETS.slice(0, 2)).toEqual([THEME_STYLES, CONTROL_STYLES]);
+  });
+
+  it('repeats none of the shared rules (themes/controls.css, themes/secondary-button.css)', () => {
+    const selectors = (css: string) => [...`}${css}`.matchAll(/}([^@{}][^{}]*){/g)].map((m) => m[1]);
+    const own = selectors(PROFILE_RULES);
+    for (const selector of selectors(PROFILE_SHEETS.slice(1, 3).join('')))
+      expect(own, selector).not.toContain(selector);
+    expect(own.length).toBeGreaterThan(40);
   });
 
   it('applies every documented variable, with the documented fallback', () => {

@@ -33,6 +33,7 @@ import { renderView } from '../views/render-view';
 import { signInClient } from './sign-in-client';
 import { emitHostEvent } from './host-event-emit';
 import type { BeforeAuth, OnEvent, OnSuccess } from './host-api';
+import type { HookCall, HookEventName } from './hook-event';
 
 /** Which views an element offers: both, sign-in only or registration only. */
 export type SignInKind = 'auth' | 'login' | 'register';
@@ -219,14 +220,29 @@ export abstract class SignInElement {
         },
       },
       hooks: {
-        beforeAuth: (identifier) => (this.beforeAuth ? this.beforeAuth(identifier) : true),
-        onSuccess: (result) => void (this.onSuccess ?? navigateToRedirect)(result),
+        beforeAuth: (identifier) =>
+          this.callHook('beforeAuth', [identifier], () => true) as ReturnType<BeforeAuth>,
+        onSuccess: (result) => void this.callHook('onSuccess', [result], navigateToRedirect),
         onEvent: (...event) => {
           emitHostEvent(this, ...event);
-          this.onEvent?.(...event);
+          this.callHook('onEvent', event);
         },
       },
     });
+  }
+
+  /**
+   * Calls a host callback (or its default), announced first by a `passage-hook` DOM event on the host
+   * (./hook-event.ts) that the debug panel logs.
+   */
+  private callHook(
+    name: HookCall['name'],
+    args: unknown[],
+    fallback?: (...args: never[]) => unknown,
+  ): unknown {
+    const detail: HookCall = { name, args };
+    getElement(this).dispatchEvent(new CustomEvent('passage-hook' satisfies HookEventName, { detail }));
+    return ((this[name] ?? fallback) as ((...args: unknown[]) => unknown) | undefined)?.(...args);
   }
 
   private get countryCode(): string {

@@ -93,7 +93,7 @@ export const CodeInput: FunctionalComponent<CodeInputProps> = ({
   };
   return (
     <fieldset class="otp" part="otp" key={`code-${attempt}`}>
-      <legend class="status">{t.t('enter-code')}</legend>
+      <legend class="visually-hidden">{t.t('enter-code')}</legend>
       {Array.from({ length: CODE_LENGTH }, (_, i) => (
         <input
           class="input otp-box"

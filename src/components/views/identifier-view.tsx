@@ -3,7 +3,6 @@ import { looksLikePhone } from '../../flow/validation/patterns';
 import type { IdentifierView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { ErrorLine, LinkButton, PrimaryButton, Title } from './controls';
-import type { CountryPickerProps } from './phone/country-picker';
 import { messageText, type ViewContext } from './view-context';
 
 /**
@@ -80,14 +79,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
   let form: HTMLFormElement | undefined;
   const toggle = () => flow.dispatch({ type: 'toggle-mode', ...typed(form) });
   const fields = state.metadata.length > 0 ? metadataFields(ctx) : undefined;
-  const picker: CountryPickerProps = {
-    id: COUNTRY_ID,
-    label: t.t('country'),
-    placeholder: t.t('select-placeholder'),
-    lang: t.lang,
-    defaultCountry: state.defaultCountryCode.toLowerCase(),
-    readonly: state.busy,
-  };
+  const picker = allowed !== 'email' ? countryPicker(ctx) : undefined;
   return [
     <Title text={t.t(state.mode === 'login' ? 'login-title' : 'register-title')} />,
     state.registrationNotAllowed && (
@@ -115,12 +107,20 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
         </label>
         <div class="phone" part="identifier-row">
           {allowed !== 'email' && (
-            <div
-              class="country"
-              part="country"
-              hidden={!showCountry(allowed, state.identifier)}
-              ref={(el) => el && countryPicker(ctx)?.attachCountryPicker(el, picker)}
-            />
+            <div class="country dropdown" part="country" hidden={!showCountry(allowed, state.identifier)}>
+              {picker && (
+                <picker.CountryPicker
+                  id={COUNTRY_ID}
+                  label={t.t('country')}
+                  placeholder={t.t('select-placeholder')}
+                  lang={t.lang}
+                  defaultCountry={state.defaultCountryCode.toLowerCase()}
+                  readonly={state.busy}
+                  owner={flow}
+                  requestRender={ctx.requestRender}
+                />
+              )}
+            </div>
           )}
           <input
             id={INPUT_ID}

@@ -1,7 +1,7 @@
 import { h } from '@stencil/core';
 import type { ViewState } from '../../flow/view-state';
 import { adoptStyles, CONSTRUCTABLE, cspNonce, viewSheets } from '../../themes/sheets';
-import { VIEW_STYLES } from '../../themes/styles';
+import { VIEW_SHEETS } from '../../themes/styles';
 import { renderLoading } from './loading-view';
 import { focusOnViewChange } from './focus';
 import { renderIdentifier } from './identifier-view';
@@ -33,7 +33,7 @@ function shown(state: ViewState, ctx: ViewContext): { key: string; kind: string;
 /**
  * Renders one view state inside the themed container: the stylesheet, the light/dark defaults, the
  * app's customization, the language's direction, and a fade between views (none with reduced motion).
- * The stylesheets (VIEW_STYLES and those of the lazily loaded parts) are adopted by the shadow root,
+ * The stylesheets (VIEW_SHEETS and those of the lazily loaded parts) are adopted by the shadow root,
  * so a page's Content-Security-Policy needs no `style-src 'unsafe-inline'` (see themes/sheets.ts);
  * the customization is set through CSSOM (`style` as an object), which no policy blocks either.
  * The element calls it from its render() and passes `ctx.requestRender` (used when a lazily loaded
@@ -43,7 +43,7 @@ export function renderView(state: ViewState, context: ViewContext) {
   const ctx: ViewContext = { ...context, preloadStepViews: loadStepViews };
   const view = shown(state, ctx);
   return [
-    CONSTRUCTABLE ? null : <style nonce={cspNonce()}>{[VIEW_STYLES, ...viewSheets].join('')}</style>,
+    CONSTRUCTABLE ? null : <style nonce={cspNonce()}>{[...VIEW_SHEETS, ...viewSheets].join('')}</style>,
     <div
       class="container"
       part="container"
@@ -53,7 +53,7 @@ export function renderView(state: ViewState, context: ViewContext) {
       style={ctx.customization ?? {}}
       ref={(el) => {
         // Refs run once the render is in the shadow root, before the browser paints it.
-        adoptStyles(el, VIEW_STYLES, ...viewSheets);
+        adoptStyles(el, ...VIEW_SHEETS, ...viewSheets);
         focusOnViewChange(el, view.key);
       }}
     >

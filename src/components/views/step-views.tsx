@@ -6,6 +6,7 @@
 import type { ViewState } from '../../flow/view-state';
 import { h } from '@stencil/core';
 import { enSteps } from '../../i18n/en-steps';
+import SECONDARY_BUTTON_STYLES from '../../themes/secondary-button.css?inline';
 import STEP_VIEW_STYLES from '../../themes/step-views.css?inline';
 import { addEnglish } from '../../i18n/translator';
 import { addViewSheet } from '../../themes/sheets';
@@ -25,6 +26,7 @@ import type { ViewContext } from './view-context';
 
 // The English strings and the rules of these views travel with them.
 addEnglish(enSteps);
+addViewSheet(SECONDARY_BUTTON_STYLES);
 addViewSheet(STEP_VIEW_STYLES);
 
 export type StepView = Exclude<ViewState, { kind: 'loading' | 'identifier' }>;

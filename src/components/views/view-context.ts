@@ -27,3 +27,18 @@ export function messageText(t: Translator, message: Message): string {
   const args = Object.fromEntries((message.args ?? []).map((arg, i) => [String(i), messageText(t, arg)]));
   return t.t(message.key as MessageKey, args);
 }
+
+const memories = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * What a view keeps between renders that its state does not hold (whether a dropdown is open, what
+ * it highlights): one value per owner (the view's `flow`, so per element) and key, made by `fresh`
+ * the first time and again once `stale` says it outlived what it was drawn for.
+ */
+export function viewMemory<T>(owner: object, key: string, fresh: () => T, stale: (value: T) => boolean): T {
+  let byKey = memories.get(owner);
+  if (!byKey) memories.set(owner, (byKey = new Map()));
+  let value = byKey.get(key) as T | undefined;
+  if (value === undefined || stale(value)) byKey.set(key, (value = fresh()));
+  return value;
+}

@@ -7,7 +7,7 @@ import type { Language } from '../../i18n/languages';
 import { CUSTOMIZATION_PRESETS } from '../app-samples';
 import { entriesFor, VIEW_CATALOGUE } from '../view-catalogue';
 import { el, labelledCheckbox, labelledSelect, setOptions } from './dom';
-import { listenToEvents, wrapHooks } from './host-log';
+import { listenToEvents } from './host-log';
 import { Placement } from './placement';
 import { isProduction } from './production';
 import { DEFAULT_SETTINGS, type PanelSettings, requestFor } from './requests';
@@ -272,20 +272,11 @@ export class PassageDebugPanel extends HTMLElement {
     ui.theme.select.value = props.theme ?? '';
     ui.language.select.value = props.lang ?? '';
     const log = this.log;
-    const stopEvents = listenToEvents(target, log);
-    let unwrap = () => undefined as void;
-    let attached = true;
+    // Its events and the hook calls it announces (host-log.ts) go to the log.
+    this.detach = listenToEvents(target, log);
     this.ready = customElements
       .whenDefined(target.localName)
-      .then(() => (target as unknown as { componentOnReady?: () => Promise<unknown> }).componentOnReady?.())
-      .then(() => {
-        if (attached) unwrap = wrapHooks(target, log);
-      });
-    this.detach = () => {
-      attached = false;
-      stopEvents();
-      unwrap();
-    };
+      .then(() => (target as unknown as { componentOnReady?: () => Promise<unknown> }).componentOnReady?.());
     log('panel', `watching <${target.localName}>`);
     this.placement?.place();
   }

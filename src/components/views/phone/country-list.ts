@@ -1,5 +1,5 @@
 /**
- * The country list of the phone dropdown. Loaded only through `import()` (see country-picker.ts)
+ * The country list of the phone dropdown. Loaded only through `import()` (see country-picker.tsx)
  * when the app allows phone numbers, so email-only pages never download it. Dial codes come from
  * intl-tel-input's data module; names from the browser (Intl.DisplayNames) in the widget's language.
  */

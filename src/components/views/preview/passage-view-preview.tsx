@@ -5,8 +5,9 @@ import { customizationProperties, type Customization } from '../../../themes/cus
 import { renderView } from '../render-view';
 
 /**
- * Renders any view state on its own, for the accessibility tests (e2e/views) and for looking at a
- * view while working on it. Not part of the sign-in flow: it never calls the server.
+ * Renders any sign-in view state bare, with no flow, app or server: the gallery's sign-in views and
+ * the view tests (e2e/views). Not a way into an element: a live element is previewed through its
+ * `passage-preview` event (src/components/shared/preview-request.ts), as the debug panel does.
  * @internal
  */
 @Component({ tag: 'passage-view-preview', shadow: true })
@@ -21,6 +22,9 @@ export class PassageViewPreview {
   @Prop() customization?: Customization;
 
   @State() translator: Translator = english;
+
+  /** One object for every render: the views keep their own state (the dropdown's) per flow. */
+  private readonly flow = { dispatch: (event: ViewEvent) => this.viewEvent.emit(event) };
 
   /** Every event the view raises. */
   @Event({ eventName: 'passageViewEvent' }) viewEvent!: EventEmitter<ViewEvent>;
@@ -41,7 +45,7 @@ export class PassageViewPreview {
           t: this.translator,
           theme: this.theme,
           customization: customizationProperties(this.customization),
-          flow: { dispatch: (event) => this.viewEvent.emit(event) },
+          flow: this.flow,
           requestRender: () => forceUpdate(this),
         })}
       </Host>
