@@ -1,3 +1,9 @@
 export { deleteDevice, listDevices, renameDevice } from './devices';
 export { changeEmail, changePhone, getCurrentUser, type IdentifierChangeOptions } from './identifiers';
 export { getUserMetadata, updateUserMetadata } from './user-metadata';
+export {
+  deleteSocialConnection,
+  linkSocialConnection,
+  listSocialConnections,
+  type SocialConnections,
+} from './social-connections';
