@@ -32,7 +32,7 @@ const NEUTRAL = {
 };
 
 /** Whether `type` has a mark of its own (else the neutral one). */
-export const hasBrandMark = (type: string): boolean => Object.hasOwn(MARKS, type);
+const hasBrandMark = (type: string): boolean => Object.hasOwn(MARKS, type);
 
 /**
  * The mark's markup. As with the icons (src/icons/icons.tsx), the browser parses it, so the SVG
