@@ -16,6 +16,7 @@ import { SigningKeys } from './tokens/signing-keys.js';
 import { AppCache } from './apps/app-cache.js';
 import { type CredentialSummaries, noCredentials } from './users/user-views.js';
 import { UsersRepository } from './users/users-repository.js';
+import { SocialConnectionsRepository } from './users/social-connections.js';
 
 /**
  * The identity core other features build on (passkeys, admin, bench). Exposed as `server.identity`
@@ -45,6 +46,8 @@ import { UsersRepository } from './users/users-repository.js';
  */
 export class IdentityServices {
   readonly users: UsersRepository;
+  /** The provider identities linked to users (social sign-in). */
+  readonly socialConnections: SocialConnectionsRepository;
   /** App settings cached for ~2 s (apps/app-cache.ts). */
   readonly appCache: AppCache;
   readonly rateLimits: RateLimiter;
@@ -68,6 +71,7 @@ export class IdentityServices {
     metrics: MetricsRecorder = NO_METRICS,
   ) {
     this.users = new UsersRepository(db);
+    this.socialConnections = new SocialConnectionsRepository(db);
     this.appCache = new AppCache(apps);
     this.rateLimits = new RateLimiter(db, options.rateLimitFactor, metrics);
     this.lookupLimits = new BatchedRateLimiter(db, {

@@ -5,6 +5,7 @@ import Value from 'typebox/value';
 import { AppIdParams } from '../apps/app-scope.js';
 import { APP_SETTINGS_PATTERN_WORDS, AppSettings, appSettingsProblem } from '../apps/app-settings.js';
 import { settingsProblems } from '../apps/settings-errors.js';
+import { keepingSecrets, withoutSecrets } from '../apps/social-settings.js';
 import { describeKeyProblem } from '../apps/api-keys.js';
 import type { AppsRepository } from '../apps/apps-repository.js';
 import { logKeySyncs } from '../apps/declared-keys-log.js';
@@ -41,6 +42,13 @@ const AppUpdate = Type.Object(
 const errors = errorResponses(400, 401, 404);
 const refusals = { 409: ErrorBody };
 const OneApp = Type.Object({ app: AppSettings });
+
+/** An app as the admin API answers it: the social providers' secrets are never sent back. */
+function shown(settings: AppSettings): AppSettings {
+  return settings.social_providers
+    ? { ...settings, social_providers: withoutSecrets(settings.social_providers) }
+    : settings;
+}
 
 /** Defaults filled in and checked like the apps file; a readable 400 otherwise. */
 function validated(candidate: unknown): AppSettings {
@@ -95,7 +103,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         response: { 200: Type.Object({ apps: Type.Array(AppSettings) }), ...errors },
       },
     },
-    async () => ({ apps: await apps.list() }),
+    async () => ({ apps: (await apps.list()).map(shown) }),
   );
 
   app.get(
@@ -111,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     async (request) => {
       const found = await apps.find(request.params.appId);
       if (!found) throw appNotFound();
-      return { app: found };
+      return { app: shown(found) };
     },
   );
 
@@ -132,7 +140,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       }
       await refuseDeadKeys(settings);
       await save(settings, request.log);
-      return reply.status(201).send({ app: settings });
+      return reply.status(201).send({ app: shown(settings) });
     },
   );
 
@@ -151,10 +159,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       const found = await apps.find(request.params.appId);
       if (!found) throw appNotFound();
       requireAdminOwned(found.id);
-      const settings = validated({ ...found, ...request.body, id: found.id });
+      const changes = request.body.social_providers
+        ? {
+            ...request.body,
+            social_providers: keepingSecrets(request.body.social_providers, found.social_providers),
+          }
+        : request.body;
+      const settings = validated({ ...found, ...changes, id: found.id });
       if (request.body.api_keys) await refuseDeadKeys(settings);
       await save(settings, request.log);
-      return { app: settings };
+      return { app: shown(settings) };
     },
   );
 

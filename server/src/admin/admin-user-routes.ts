@@ -49,7 +49,11 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
   refuseUnknownBodyFields(http);
   const base = '/admin/v1/apps/:appId/users';
   const view = async (appId: string, user: UserRow) =>
-    toCurrentUser(user, await identity.credentials.forUser(appId, user.id));
+    toCurrentUser(
+      user,
+      await identity.credentials.forUser(appId, user.id),
+      await identity.socialConnections.forUser(appId, user.id),
+    );
 
   async function requireUser(appId: string, userId: string): Promise<UserRow> {
     if (!(await apps.find(appId))) throw appNotFound();

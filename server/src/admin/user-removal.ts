@@ -13,6 +13,8 @@ const USER_OWNED: UserOwnedTable[] = [
   'magic_links',
   'refresh_families',
   'user_events',
+  'social_connections',
+  'social_codes',
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { CODE_LIFETIME_MS, LINK_LIFETIME_MS } from '../security/lifetimes.js';
 import { type AppSettings, servedLoginUrl, servedRedirectUrl } from './app-settings.js';
+import { providerName } from './social-settings.js';
 
 const CODE_TTL_S = CODE_LIFETIME_MS / 1000;
 const LINK_TTL_S = LINK_LIFETIME_MS / 1000;
@@ -30,7 +31,12 @@ export function toAppInfo(app: AppSettings) {
       otp: { ttl: CODE_TTL_S, ttl_display_unit: 'm' },
       magic_link: { ttl: LINK_TTL_S, ttl_display_unit: 'm' },
     },
-    social_connections: {},
+    social_connections: Object.fromEntries(
+      (app.social_providers ?? []).map((provider) => [
+        provider.type,
+        { client_id: provider.client_id, name: providerName(provider) },
+      ]),
+    ),
     user_metadata_schema: app.user_metadata_schema,
     layouts: app.layouts,
     element_customization: app.element_customization,

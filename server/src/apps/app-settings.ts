@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { Customization, LayoutItem, MetadataField } from 'open-passage/contract';
 import { redirectUrlProblem } from '../http/safe-urls.js';
 import type { PatternWords } from './settings-errors.js';
+import { SocialProvidersSetting, socialProvidersProblem } from './social-settings.js';
 
 const Identifier = Type.Union([Type.Literal('email'), Type.Literal('phone'), Type.Literal('both')]);
 
@@ -63,6 +64,8 @@ export const AppSettings = Type.Object(
     element_customization: Type.Union([Customization], { default: {} }),
     element_customization_dark: Type.Union([Customization], { default: {} }),
     contact_to: Type.Optional(Type.String({ format: 'email' })),
+    /** Social sign-in providers, in the order the buttons show (apps/social-settings.ts). */
+    social_providers: Type.Optional(SocialProvidersSetting),
     /** Management API keys of the app, by their SHA-256 (`open-passage-server api-key` makes one). */
     api_keys: Type.Optional(
       Type.Array(
@@ -108,7 +111,8 @@ export function appSettingsProblem(app: AppSettings): { field: string; message: 
   const problem = redirectUrlProblem(app.redirect_url, app.auth_origin, app.allowed_redirect_origins);
   if (problem) return { field: 'redirect_url', message: problem };
   const loginProblem = loginUrlProblem(app);
-  return loginProblem ? { field: 'login_url', message: loginProblem } : null;
+  if (loginProblem) return { field: 'login_url', message: loginProblem };
+  return socialProvidersProblem(app.social_providers ?? []);
 }
 
 /** The app's login_url, or '' when it has none (apps stored before the setting existed) or a broken one. */

@@ -23,7 +23,11 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
   { identity },
 ) => {
   const view = async (appId: string, user: UserRow) =>
-    toCurrentUser(user, await identity.credentials.forUser(appId, user.id));
+    toCurrentUser(
+      user,
+      await identity.credentials.forUser(appId, user.id),
+      await identity.socialConnections.forUser(appId, user.id),
+    );
   // Email and phone changes count against the send limits: their 429s carry Retry-After.
 
   const docs = (summary: string) => ({ summary, tags: ['current user'], security: [{ bearerAuth: [] }] });

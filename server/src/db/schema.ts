@@ -158,6 +158,50 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   api_keys: ApiKeysTable;
   user_events: UserEventsTable;
+  social_connections: SocialConnectionsTable;
+  social_flows: SocialFlowsTable;
+  social_codes: SocialCodesTable;
+}
+
+/** A provider identity linked to a user: one per type per user, one user per identity. */
+export interface SocialConnectionsTable {
+  app_id: string;
+  user_id: string;
+  type: string;
+  provider_id: string;
+  provider_identifier: string;
+  created_at: string;
+  last_login_at: string;
+}
+
+/** A social sign-in or link between `/social/authorize` and the provider's callback. */
+export interface SocialFlowsTable {
+  /** SHA-256 (hex) of the state sent to the provider. */
+  id: string;
+  app_id: string;
+  type: string;
+  /** The user linking the provider; NULL for a sign-in. */
+  link_user_id: string | null;
+  /** SHA-256 of the single-use link token, until its URL is opened. */
+  link_hash: string | null;
+  /** SHA-256 of the browser's binding cookie, set when the flow leaves for the provider. */
+  binding_hash: string | null;
+  client_state: string | null;
+  code_challenge: string;
+  redirect_uri: string;
+  provider_verifier: string;
+  nonce: string;
+  expires_at: string;
+}
+
+/** A one-time code `/social/token` exchanges, stored as its SHA-256. */
+export interface SocialCodesTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  type: string;
+  code_challenge: string;
+  expires_at: string;
 }
 
 /** The delivery queue: one row per message; `params` is wiped once the message is out. */

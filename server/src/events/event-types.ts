@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'user_deactivated',
   'sessions_revoked',
   'user_created',
+  'social_linked',
+  'social_unlinked',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

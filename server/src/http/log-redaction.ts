@@ -8,6 +8,9 @@ const SECRET_PARAMETERS = new Set([
   'token',
   'code',
   'otp',
+  // Social sign-in: the page's PKCE verifier, the flow's state at the callback.
+  'verifier',
+  'state',
 ]);
 
 /** A parameter's name as the query parser reads it (`refresh%5Ftoken` is `refresh_token`). */
@@ -61,6 +64,8 @@ const SECRET_KEYS = new Set([
   'text',
   'html',
   'password',
+  'client_secret',
+  'private_key',
 ]);
 const CENSOR = '[redacted]';
 

@@ -16,7 +16,11 @@ export const PREFLIGHT_ROUTE = '/*';
 
 const APP_ROUTE = '/v1/apps/:appId';
 const APP_PATH = /^\/v1\/apps\/([^/]+)(\/.*)?$/;
-const PUBLIC_SUFFIX = /^\/\.well-known\//;
+/**
+ * Open to any Origin: the discovery documents, and the social callback (Apple's `form_post` comes back
+ * as a cross-site POST from its page; the flow's state and the browser's cookie guard it).
+ */
+const PUBLIC_SUFFIX = /^\/(?:\.well-known\/|social\/oauth2_callback$)/;
 const CONTACT = /^\/api\/v1\.0\/email\//;
 const OTHER: RequestTarget = { kind: 'other' };
 

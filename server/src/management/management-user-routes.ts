@@ -80,11 +80,12 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
   const answer = async (appId: string, userId: string) => {
     const user = await identity.users.findById(appId, userId);
     if (!user) throw userNotFound();
-    const [credentialSummary, recentEvents] = await Promise.all([
+    const [credentialSummary, recentEvents, socialConnections] = await Promise.all([
       identity.credentials.forUser(appId, user.id),
       identity.events.recentForUser(appId, user.id, RECENT_EVENTS),
+      identity.socialConnections.forUser(appId, user.id),
     ]);
-    return { user: toManagementUser(user, credentialSummary, recentEvents) };
+    return { user: toManagementUser(user, credentialSummary, recentEvents, socialConnections) };
   };
   /** Logs what the API key did to the user, from the address and user agent of its request. */
   const logEvent = (request: FastifyRequest, appId: string, userId: string, type: EventType) =>

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { CurrentUser } from 'open-passage/contract';
+import { CurrentUser, type SocialConnection } from 'open-passage/contract';
 import { EVENT_TYPES } from '../events/event-types.js';
 import type { UserEventRow } from '../events/events-repository.js';
 import type { CredentialSummary } from '../users/user-views.js';
@@ -31,7 +31,13 @@ export const RecentEvent = Type.Object({
   }),
   social_login_type: Type.Null({ description: 'Always null: no social sign-in is recorded' }),
   method: Type.Union(
-    [Type.Literal('passkey'), Type.Literal('otp'), Type.Literal('magic_link'), Type.Null()],
+    [
+      Type.Literal('passkey'),
+      Type.Literal('otp'),
+      Type.Literal('magic_link'),
+      Type.Literal('social'),
+      Type.Null(),
+    ],
     {
       description: 'How the user proved who they are, for sign-ins; null for other events',
     },
@@ -81,8 +87,9 @@ export function toManagementUser(
   row: UserRow,
   credentials: CredentialSummary,
   recentEvents: readonly UserEventRow[] = [],
+  socialConnections: Record<string, SocialConnection> = {},
 ) {
-  const user = toCurrentUser(row, credentials);
+  const user = toCurrentUser(row, credentials, socialConnections);
   return {
     ...user,
     last_login_at: user.last_login_at || NEVER,

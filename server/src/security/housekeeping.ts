@@ -31,6 +31,8 @@ export class Housekeeping {
     const before = isoIn(-KEEP_AFTER_EXPIRY_MS);
     await this.db.deleteFrom('one_time_codes').where('expires_at', '<', before).execute();
     await this.db.deleteFrom('magic_links').where('expires_at', '<', before).execute();
+    await this.db.deleteFrom('social_flows').where('expires_at', '<', before).execute();
+    await this.db.deleteFrom('social_codes').where('expires_at', '<', before).execute();
     const endedFamilies = this.db
       .selectFrom('refresh_families')
       .select('id')

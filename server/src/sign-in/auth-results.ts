@@ -13,7 +13,7 @@ import type { AuthTokens } from '../tokens/auth-tokens.js';
 import type { IssuedRefreshToken, RefreshFamily, RefreshTokens } from '../tokens/refresh-tokens.js';
 
 /** How the user proved who they are; logged with every sign-in. */
-export type AuthMethod = 'passkey' | 'otp' | 'magic_link';
+export type AuthMethod = 'passkey' | 'otp' | 'magic_link' | 'social';
 
 export const userNotActive = () =>
   new ApiError(403, ERROR_CODES.USER_NOT_ACTIVE, 'This account is no longer active.');

@@ -25,6 +25,7 @@ export const USER_FIELDS = [
   'updated_at',
   'last_login_at',
   'login_count',
+  'social_connections',
 ] as const;
 
 /**
@@ -34,13 +35,21 @@ export const USER_FIELDS = [
 const PASSAGE_ONLY_FIELDS = [
   'external_id',
   'recent_events',
-  'social_connections',
   'webauthn',
   'webauthn_devices',
   'webauthn_types',
 ] as const;
 
 const KNOWN_FIELDS = new Set<string>([...USER_FIELDS, ...PASSAGE_ONLY_FIELDS]);
+
+/** A provider identity of an imported user, as Passage's `social_connections` holds it. */
+export interface ImportedConnection {
+  type: string;
+  provider_id: string;
+  provider_identifier: string;
+  created_at: string | null;
+  last_login_at: string | null;
+}
 
 /** Why a record cannot be imported; the import reports it for its row and goes on. */
 export class RowProblem extends Error {}
@@ -58,6 +67,8 @@ export interface ImportedUser {
   last_login_at: string | null;
   created_at: string | null;
   updated_at: string | null;
+  /** The user's linked providers; null when the record has no `social_connections` (stored ones stay). */
+  social_connections: ImportedConnection[] | null;
 }
 
 const absent = (value: unknown) => value === undefined || value === null || value === '';
@@ -104,6 +115,49 @@ function metadata(value: unknown, app: AppSettings): UserMetadata | null {
   return Object.keys(checked.metadata).length > 0 ? checked.metadata : null;
 }
 
+const CONNECTION_TYPE = /^[a-z][a-z0-9-]{0,31}$/;
+
+/**
+ * Passage's `social_connections`: `{google: {provider_id, provider_identifier, created_at,
+ * last_login_at}, …}`, an object in JSON or its JSON text in a CSV cell. An empty value is none.
+ */
+function connections(value: unknown): ImportedConnection[] | null {
+  if (absent(value)) return null;
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new RowProblem('social_connections must be a JSON object.');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new RowProblem('social_connections must be an object of connections by type.');
+  }
+  return Object.entries(parsed as Record<string, unknown>).map(([type, raw]) => {
+    const one = raw as Record<string, unknown> | null;
+    const text = (field: string, max: number) => {
+      const found = one?.[field];
+      if (typeof found !== 'string' || found === '' || found.length > max) {
+        throw new RowProblem(`social_connections.${type}.${field} must be text of 1 to ${max} characters.`);
+      }
+      return found;
+    };
+    if (!CONNECTION_TYPE.test(type)) {
+      throw new RowProblem(
+        `social_connections has an unknown type "${type}" (google, github, apple or an app's own).`,
+      );
+    }
+    return {
+      type,
+      provider_id: text('provider_id', 255),
+      provider_identifier: text('provider_identifier', 320),
+      created_at: time(one?.created_at, `social_connections.${type}.created_at`),
+      last_login_at: time(one?.last_login_at, `social_connections.${type}.last_login_at`),
+    };
+  });
+}
+
 /** Checks and normalises one record; throws RowProblem with a readable reason. */
 export function toImportedUser(fields: unknown, app: AppSettings): ImportedUser {
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
@@ -141,5 +195,6 @@ export function toImportedUser(fields: unknown, app: AppSettings): ImportedUser 
     last_login_at: time(user.last_login_at, 'last_login_at'),
     created_at: time(user.created_at, 'created_at'),
     updated_at: time(user.updated_at, 'updated_at'),
+    social_connections: connections(user.social_connections),
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { Db } from '../db/database.js';
 import { RefreshTokens } from '../tokens/refresh-tokens.js';
+import { SocialConnectionsRepository } from '../users/social-connections.js';
 import { isUniqueViolation, type UserRow } from '../users/users-repository.js';
 import { BatchPlan, failed, type ImportOutcome, type RowResult } from './batch-plan.js';
 import { type ImportedUser, type ImportRecord, RowProblem, toImportedUser } from './import-row.js';
@@ -61,6 +62,27 @@ async function storedUsers(db: Db, appId: string, users: ImportedUser[]): Promis
   ];
 }
 
+/**
+ * The social connections of the rows stored (created or updated), replacing the user's stored ones of
+ * those types. An identity another user holds is left out, and the row's report says so.
+ */
+async function storeConnections(trx: Db, appId: string, batch: Checked[], reports: RowReport[]) {
+  const connections = new SocialConnectionsRepository(trx);
+  for (const [index, row] of batch.entries()) {
+    const report = reports[index]!;
+    if (!('user' in row) || !row.user.social_connections) continue;
+    if (report.outcome !== 'created' && report.outcome !== 'updated') continue;
+    const refused: string[] = [];
+    for (const one of row.user.social_connections) {
+      const stored = await connections.imported(appId, report.id, one);
+      if (!stored) refused.push(one.type);
+    }
+    if (refused.length > 0) {
+      report.reason = `its ${refused.join(', ')} connection belongs to another user and was not imported.`;
+    }
+  }
+}
+
 /** Decides and writes a batch in one transaction; a constraint error rolls it all back. */
 async function storeBatch(db: Db, app: AppSettings, batch: Checked[], newId: () => string) {
   return db.transaction().execute(async (trx) => {
@@ -80,6 +102,7 @@ async function storeBatch(db: Db, app: AppSettings, batch: Checked[], newId: () 
         .insertInto('users')
         .values([...plan.inserts.values()])
         .execute();
+    await storeConnections(trx, app.id, batch, reports);
     return reports;
   });
 }

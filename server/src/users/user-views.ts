@@ -1,4 +1,4 @@
-import type { CurrentUser, Device, PublicUser, WebauthnType } from 'open-passage/contract';
+import type { CurrentUser, Device, PublicUser, SocialConnection, WebauthnType } from 'open-passage/contract';
 import { parseMetadata, type UserRow } from './users-repository.js';
 
 /** What the passkeys feature knows about a user's credentials (see `CredentialSummaries`). */
@@ -35,8 +35,12 @@ export function toPublicUser(row: UserRow, credentials: CredentialSummary): Publ
   };
 }
 
-/** The `CurrentUser` of `GET /currentuser`. */
-export function toCurrentUser(row: UserRow, credentials: CredentialSummary): CurrentUser {
+/** The `CurrentUser` of `GET /currentuser`, with the user's linked providers (users/social-connections.ts). */
+export function toCurrentUser(
+  row: UserRow,
+  credentials: CredentialSummary,
+  socialConnections: Record<string, SocialConnection> = {},
+): CurrentUser {
   return {
     ...toPublicUser(row, credentials),
     created_at: toRfc3339(row.created_at),
@@ -44,7 +48,7 @@ export function toCurrentUser(row: UserRow, credentials: CredentialSummary): Cur
     last_login_at: row.last_login_at ? toRfc3339(row.last_login_at) : '',
     login_count: Number(row.login_count),
     webauthn_devices: credentials.devices,
-    social_connections: {},
+    social_connections: socialConnections,
   };
 }
 

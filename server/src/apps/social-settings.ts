@@ -1,0 +1,129 @@
+import Type, { type Static } from 'typebox';
+import { BUILT_IN_SOCIAL_PROVIDERS, SocialConnectionType } from 'open-passage/contract';
+
+const Url = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' });
+const Secret = Type.String({ minLength: 1, maxLength: 8192 });
+
+/**
+ * One social provider an app offers (docs/server/social-sign-in.md). `type` is `google`, `github`,
+ * `apple`, or the id of an OpenID Connect provider the app adds by `issuer`. Every endpoint can be
+ * pointed elsewhere (tests, private deployments): `issuer` for the OpenID Connect ones (discovered
+ * there), `authorization_endpoint`, `token_endpoint` and `api_url` for GitHub. The secrets
+ * (`client_secret`, Apple's `private_key`) are never answered back by the admin API.
+ */
+export const SocialProviderSettings = Type.Object(
+  {
+    type: SocialConnectionType,
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    client_id: Type.String({ minLength: 1, maxLength: 512 }),
+    client_secret: Type.Optional(Secret),
+    scopes: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[\\x21\\x23-\\x5b\\x5d-\\x7e]{1,128}$' }), { maxItems: 20 }),
+    ),
+    issuer: Type.Optional(Url),
+    authorization_endpoint: Type.Optional(Url),
+    token_endpoint: Type.Optional(Url),
+    api_url: Type.Optional(Url),
+    team_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    key_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    private_key: Type.Optional(Secret),
+  },
+  { additionalProperties: false },
+);
+export type SocialProviderSettings = Static<typeof SocialProviderSettings>;
+
+export const SocialProvidersSetting = Type.Array(SocialProviderSettings, { maxItems: 10 });
+
+/** The secret fields of a provider's settings: stored, used, never answered nor logged. */
+const SECRET_FIELDS = ['client_secret', 'private_key'] as const;
+
+const BUILT_IN_NAMES: Record<string, string> = { google: 'Google', github: 'GitHub', apple: 'Apple' };
+
+/** The button label of a provider: the built-in one, else the name the app gives it. */
+export function providerName(provider: SocialProviderSettings): string {
+  return BUILT_IN_NAMES[provider.type] ?? provider.name ?? provider.type;
+}
+
+export const isBuiltIn = (type: string): boolean =>
+  (BUILT_IN_SOCIAL_PROVIDERS as readonly string[]).includes(type);
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Plain http only to this machine (test providers, development); anything else must be https. */
+function urlProblem(value: string): string | null {
+  if (!URL.canParse(value)) return 'must be an absolute URL';
+  const url = new URL(value);
+  if (url.username || url.password) return 'must not contain credentials';
+  if (url.protocol === 'https:') return null;
+  return url.protocol === 'http:' && LOOPBACK.has(url.hostname)
+    ? null
+    : 'must be an https URL (plain http only to localhost)';
+}
+
+const URL_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'api_url'] as const;
+
+/** What the providers of one type need beyond the schema, as `field: why`. */
+function requiredProblem(provider: SocialProviderSettings): string | null {
+  const missing = (fields: readonly (keyof SocialProviderSettings)[]) =>
+    fields.filter((field) => provider[field] === undefined);
+  const need: (keyof SocialProviderSettings)[] =
+    provider.type === 'apple'
+      ? ['team_id', 'key_id', 'private_key']
+      : provider.type === 'google' || provider.type === 'github'
+        ? ['client_secret']
+        : ['issuer', 'name'];
+  const absent = missing(need);
+  if (absent.length > 0) return `${absent.join(', ')} must be set for a ${provider.type} provider`;
+  if (!isBuiltIn(provider.type) && provider.private_key) return 'private_key is only for apple';
+  return null;
+}
+
+/**
+ * Why these providers cannot be an app's, as `{field, message}`, or null: each type once, what each
+ * type needs, http(s) endpoints (plain http only to localhost).
+ */
+export function socialProvidersProblem(
+  providers: readonly SocialProviderSettings[],
+): { field: string; message: string } | null {
+  const seen = new Set<string>();
+  for (const [index, provider] of providers.entries()) {
+    const field = `social_providers[${index}]`;
+    if (seen.has(provider.type)) return { field, message: `lists ${provider.type} a second time` };
+    seen.add(provider.type);
+    const required = requiredProblem(provider);
+    if (required) return { field, message: required };
+    for (const name of URL_FIELDS) {
+      const value = provider[name];
+      const problem = value === undefined ? null : urlProblem(value);
+      if (problem) return { field: `${field}.${name}`, message: problem };
+    }
+  }
+  return null;
+}
+
+/** The providers without their secrets, as the admin API answers them. */
+export function withoutSecrets(providers: readonly SocialProviderSettings[]): SocialProviderSettings[] {
+  return providers.map((provider) => {
+    const copy = { ...provider };
+    for (const field of SECRET_FIELDS) delete copy[field];
+    return copy;
+  });
+}
+
+/**
+ * A change through the admin API that leaves a provider's secret out keeps the stored one (the API
+ * never answers secrets, so a client that sends back what it read must not erase them).
+ */
+export function keepingSecrets(
+  next: readonly SocialProviderSettings[],
+  stored: readonly SocialProviderSettings[] = [],
+): SocialProviderSettings[] {
+  return next.map((provider) => {
+    const before = stored.find((one) => one.type === provider.type);
+    if (!before) return provider;
+    const kept = { ...provider };
+    for (const field of SECRET_FIELDS)
+      if (kept[field] === undefined && before[field]) kept[field] = before[field];
+    return kept;
+  });
+}

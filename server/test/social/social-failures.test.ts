@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type SocialProviders, startSocialProviders } from '../../../test-support/social-providers/index.js';
+import { pkcePair, SocialTestBrowser } from '../support/social-browser.js';
+import { type RunningTestServer, startTestServer } from '../support/test-server.js';
+
+const APP_ID = 'socialFail00000000000001';
+const CLOSED_APP_ID = 'socialClosed000000000001';
+
+/**
+ * Every way a social sign-in can fail ends on a clear view: back on the page with `error`,
+ * `error_description` and the page's `state`, or (when the server cannot know the page) a page of the
+ * server's own. Each check below would pass a server that skipped it only if the failure went unnoticed.
+ */
+describe('social sign-in failures', () => {
+  let providers: SocialProviders;
+  let t: RunningTestServer;
+  const origin = () => t.baseUrl.replace('127.0.0.1', 'localhost');
+  const page = () => `${origin()}/login`;
+  const callbackPrefix = (appId = APP_ID) => `${origin()}/v1/apps/${appId}/social/oauth2_callback`;
+
+  beforeAll(async () => {
+    providers = await startSocialProviders();
+    const broken = {
+      type: 'broken',
+      name: 'Broken ID',
+      client_id: 'x',
+      client_secret: 'y',
+      // A closed port: discovery cannot reach it.
+      issuer: 'http://127.0.0.1:9/',
+    };
+    t = await startTestServer({
+      apps: [
+        { id: APP_ID, name: 'Fail shop', social_providers: [...providers.settings(), broken] },
+        {
+          id: CLOSED_APP_ID,
+          name: 'Closed shop',
+          public_signup: false,
+          social_providers: providers.settings(['google']),
+        },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await providers.stop();
+  });
+  beforeEach(() => providers.reset());
+
+  function authorizeUrl(
+    type: string,
+    options: { appId?: string; redirectUri?: string; challenge?: string } = {},
+  ) {
+    const query = new URLSearchParams({
+      redirect_uri: options.redirectUri ?? page(),
+      state: '4242',
+      code_challenge: options.challenge ?? pkcePair().challenge,
+      code_challenge_method: 'S256',
+      connection_type: type,
+    });
+    return `${origin()}/v1/apps/${options.appId ?? APP_ID}/social/authorize?${query}`;
+  }
+
+  /** Runs a sign-in to its end on the page; answers the page's query. */
+  async function outcome(type: string, appId = APP_ID) {
+    const landing = await new SocialTestBrowser(page()).navigate(authorizeUrl(type, { appId }));
+    expect(landing.url.href.startsWith(page()), `${landing.url.href} ${landing.body}`).toBe(true);
+    return Object.fromEntries(landing.url.searchParams);
+  }
+
+  /** Runs a sign-in up to the provider's return, which is not followed: answers the callback URL and browser. */
+  async function atCallback(type = 'google') {
+    const browser = new SocialTestBrowser(callbackPrefix());
+    const { verifier, challenge } = pkcePair();
+    const landing = await browser.navigate(authorizeUrl(type, { challenge }));
+    expect(landing.url.href.startsWith(callbackPrefix())).toBe(true);
+    return { callback: landing.url.href, browser, verifier };
+  }
+
+  it('comes back with access_denied when the user declines, at an OpenID provider and at GitHub', async () => {
+    for (const type of ['google', 'github', 'apple'] as const) {
+      providers[type].deny = true;
+      const back = await outcome(type);
+      expect(back).toEqual({
+        error: 'access_denied',
+        error_description: 'You declined to share your account. Nothing was changed.',
+        state: '4242',
+      });
+    }
+  });
+
+  it('comes back with provider_error when the token endpoint fails or the provider cannot be reached', async () => {
+    for (const type of ['google', 'github'] as const) {
+      providers[type].failToken = true;
+      const back = await outcome(type);
+      expect(back.error).toBe('provider_error');
+      expect(back.error_description).toMatch(/could not complete the sign-in/);
+      expect(back.state).toBe('4242');
+    }
+    const unreachable = await outcome('broken');
+    expect(unreachable).toEqual({
+      error: 'provider_error',
+      error_description: 'Broken ID cannot be reached just now. Please try again later.',
+      state: '4242',
+    });
+  });
+
+  it('refuses an id_token with another nonce or another issuer (invalid_response)', async () => {
+    for (const [claim, value] of [
+      ['nonce', 'someone-elses-nonce'],
+      ['iss', 'https://evil.example'],
+      ['aud', 'another-client'],
+    ] as const) {
+      providers.google.tamper = { [claim]: value };
+      const back = await outcome('google');
+      expect(back.error, claim).toBe('invalid_response');
+      expect(back.error_description).toMatch(/failed a security check/);
+    }
+  });
+
+  it('shows its own page for a tampered or replayed state, and never exchanges a code twice', async () => {
+    const { callback, browser } = await atCallback();
+    const tampered = new URL(callback);
+    tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
+    const refused = await browser.navigate(tampered.href, page());
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('<h1>Sign-in expired</h1>');
+    // The tampered state consumed nothing: the real one still works once.
+    const exchanges = providers.google.tokenRequests;
+    const followed = await browser.navigate(callback, page());
+    expect(followed.url.searchParams.get('code')).toBeTruthy();
+    expect(providers.google.tokenRequests).toBe(exchanges + 1);
+    const replay = await browser.navigate(callback, page());
+    expect(replay.status).toBe(400);
+    expect(replay.body).toContain('unknown, expired or was already finished');
+    expect(providers.google.tokenRequests).toBe(exchanges + 1);
+    // A script (not a navigation) reads the refusal as JSON.
+    const api = await t.call('GET', new URL(callback).pathname + new URL(callback).search);
+    expect(api.status).toBe(400);
+    expect(((await api.json()) as { code: string }).code).toBe('invalid_request');
+  });
+
+  it('comes back with invalid_state when the callback reaches another browser (no binding cookie)', async () => {
+    const { callback } = await atCallback('github');
+    const elsewhere = await new SocialTestBrowser(page()).navigate(callback);
+    expect(Object.fromEntries(elsewhere.url.searchParams)).toEqual({
+      error: 'invalid_state',
+      error_description:
+        'This sign-in was started in another browser (or its cookie was blocked). Please start again here.',
+      state: '4242',
+    });
+  });
+
+  it('exchanges a code once, and only with its verifier', async () => {
+    const token = (code: string, verifier: string) =>
+      t.call('GET', `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${verifier}`);
+    const { callback, browser, verifier } = await atCallback();
+    const back = await browser.navigate(callback, page());
+    const code = back.url.searchParams.get('code') ?? '';
+    const wrong = await token(code, pkcePair().verifier);
+    expect(wrong.status).toBe(400);
+    // The wrong verifier spent the code: the right one comes too late.
+    expect((await token(code, verifier)).status).toBe(400);
+
+    const second = await atCallback();
+    const again = await second.browser.navigate(second.callback, page());
+    const code2 = again.url.searchParams.get('code') ?? '';
+    expect((await token(code2, second.verifier)).status).toBe(201);
+    const replayed = await token(code2, second.verifier);
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toEqual({
+      code: 'invalid_request',
+      error: 'This sign-in code is unknown, expired, already used, or does not match its verifier.',
+    });
+  });
+
+  it('refuses a redirect_uri outside the app origin and an unknown provider, without redirecting', async () => {
+    for (const redirectUri of ['https://evil.example/login', 'javascript:alert(1)', '/login']) {
+      const res = await fetch(authorizeUrl('google', { redirectUri }), { redirect: 'manual' });
+      expect(res.status, redirectUri).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(((await res.json()) as { error: string }).error).toMatch(/redirect_uri/);
+    }
+    const unknown = await fetch(authorizeUrl('myspace'), { redirect: 'manual' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      code: 'social_connection_not_found',
+      error: 'Fail shop has no myspace social connection configured.',
+    });
+  });
+
+  it('never takes over an account whose email is unverified here or at the provider', async () => {
+    const { users } = t.server.identity;
+    // Unverified here: the provider's verified email does not take the account.
+    const unverifiedHere = providers.google.user;
+    const pending = await users.createActive(APP_ID, { email: unverifiedHere.email, phone: null }, {});
+    expect(await outcome('google')).toMatchObject({ error: 'account_exists', state: '4242' });
+    // Unverified at the provider, verified here: refused too.
+    providers.github.user = { ...providers.github.user, email_verified: false };
+    const verified = await users.createActive(
+      APP_ID,
+      { email: providers.github.user.email, phone: null },
+      {},
+    );
+    await users.confirmIdentifier(APP_ID, verified!.id, 'email');
+    const back = await outcome('github');
+    expect(back.error).toBe('account_exists');
+    expect(back.error_description).toContain(providers.github.user.email);
+    // Verified on both sides: the provider is linked to the existing user.
+    providers.github.user = { ...providers.github.user, email_verified: true };
+    const linked = await outcome('github');
+    expect(linked.code).toBeTruthy();
+    const connections = await t.server.identity.socialConnections.forUser(APP_ID, verified!.id);
+    expect(Object.keys(connections)).toEqual(['github']);
+    expect(await t.server.identity.socialConnections.forUser(APP_ID, pending!.id)).toEqual({});
+  });
+
+  it('signs no one up when the app takes no sign-ups, and no inactive user in', async () => {
+    expect(await outcome('google', CLOSED_APP_ID)).toMatchObject({
+      error: 'not_allowed',
+      error_description: 'Closed shop does not take new sign-ups.',
+    });
+    const first = await outcome('acme');
+    expect(first.code).toBeTruthy();
+    const { socialConnections, users } = t.server.identity;
+    const connection = await socialConnections.findByIdentity(APP_ID, 'acme', providers.acme.user.sub);
+    await users.setStatus(APP_ID, connection!.user_id, 'inactive');
+    expect(await outcome('acme')).toMatchObject({ error: 'not_allowed' });
+  });
+});
