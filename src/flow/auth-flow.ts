@@ -10,16 +10,10 @@
 import type { AppInfo } from '../client/app-info';
 import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { FlowContext, ViewOf } from './flow-context';
-import { homeView, initialMode, linkToActivate } from './home-view';
+import { homeView, initialMode, linkToActivate, socialOptions } from './home-view';
 import { STORAGE_KEYS } from './host-events';
 import type { FlowOptions } from './ports';
-import {
-  SOCIAL_CALLBACK_PARAMS,
-  type SocialCallback,
-  socialCallback,
-  socialMessage,
-  socialOptions,
-} from './social';
+import type { SocialCallback } from './social';
 import type { SignInSteps } from './steps/sign-in-steps';
 import type { AuthMode, IdentifierView, Message, ViewEvent, ViewState } from './view-state';
 
@@ -91,9 +85,9 @@ export class AuthFlow {
     }
     if (run !== this.run) return;
     this.app = app;
-    const social = this.socialCallback();
+    const social = await this.socialCallback(app);
+    if (run !== this.run) return;
     const link = social ? undefined : linkToActivate(this.options.page.search());
-    if (social?.kind === 'error') this.socialNotice = socialMessage(social.error, app, social.connection);
     // A code to exchange: the spinner stays until the steps have finished the sign-in.
     if (!link && social?.kind !== 'code') this.goHome();
     await this.options.page.shown?.();
@@ -192,10 +186,18 @@ export class AuthFlow {
     return { signal: this.calls.signal };
   }
 
-  /** The social sign-in this page is the callback of, if any; its parameters leave the address. */
-  private socialCallback(): SocialCallback | undefined {
-    const callback = socialCallback(this.options.page.search(), this.options.client.socialPending?.());
-    if (callback) this.options.page.removeParams(SOCIAL_CALLBACK_PARAMS);
+  /**
+   * The social sign-in this page is the callback of, if any: its parameters leave the address, and a
+   * refusal becomes the form's notice. Only a query with a `state` fetches the module that reads it.
+   */
+  private async socialCallback(app: AppInfo): Promise<SocialCallback | undefined> {
+    if (!/[?&]state=/.test(this.options.page.search())) return undefined;
+    const social = await import('./social');
+    const pending = await this.options.client.socialPending?.();
+    const callback = social.socialCallback(this.options.page.search(), pending);
+    if (callback) this.options.page.removeParams(social.SOCIAL_CALLBACK_PARAMS);
+    if (callback?.kind === 'error')
+      this.socialNotice = social.socialMessage(callback.error, app, callback.connection);
     return callback;
   }
 

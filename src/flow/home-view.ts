@@ -85,3 +85,11 @@ export function needsPhoneReader(app: AppInfo, mode: AuthMode): boolean {
 /** The mode an element starts in. */
 export const initialMode = (element: HomeOptions['element'], startInRegister = false): AuthMode =>
   element === 'register' || (element === 'auth' && startInRegister) ? 'register' : 'login';
+
+/** The providers the app offers, in the app info's order (the form's "Continue with …" buttons). */
+export function socialOptions(app: Pick<AppInfo, 'social_connections'>): SocialOption[] {
+  return Object.entries(app.social_connections ?? {}).map(([type, { name }]) => ({
+    type,
+    name: name || type,
+  }));
+}

@@ -51,8 +51,9 @@ export interface FlowClient {
   /** Passkey autofill while the login form shows. */
   loginConditional(signal: AbortSignal): Promise<AuthResult>;
   passageClient(): Promise<PassageClientCalls>;
-  /** The social sign-in this tab started (sessionStorage), read when the page may be its callback. */
-  socialPending?(): SocialPending | undefined;
+  /** The social sign-in this tab started (sessionStorage), read when the page may be its callback
+   * (a module of its own, fetched only then). */
+  socialPending?(): Promise<SocialPending | undefined>;
 }
 
 /** An error as the client raises it (PassageError): HTTP status or a 700-range client code. */

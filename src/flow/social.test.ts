@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_CALLBACK_ERRORS } from '../contract/social';
 import { ClientError } from './test-support';
-import { socialCallback, socialFailure, socialMessage, socialOptions } from './social';
+import { socialOptions } from './home-view';
+import { socialCallback, socialFailure, socialMessage } from './social';
 
 const pending = { connection: 'google', state: '1234', verifier: 'v' };
 const app = {

@@ -1,21 +1,14 @@
 /**
- * Social sign-in, the flow's side (docs/sign-in-elements.md#social-sign-in): which buttons the form
- * shows, and what the page's address says when the server sent the visitor back from a provider.
- * Pure: the element reads the address and the stored state, and removes the parameters.
+ * Social sign-in, the flow's side (docs/sign-in-elements.md#social-sign-in): what the page's address
+ * says when the server sent the visitor back from a provider, and how the form words it. Pure: the
+ * element reads the address and the stored state, and removes the parameters. Fetched only when the
+ * address has a `state` (the buttons themselves come from home-view.ts `socialOptions`).
  */
 import type { SocialCallbackError } from '../contract/social';
 import type { AppInfo } from '../client/app-info';
 import type { SocialPending } from '../client/social-storage';
 import type { FlowError } from './ports';
-import type { FlowMessageKey, Message, SocialOption } from './view-state';
-
-/** The providers the app offers, in the app info's order. */
-export function socialOptions(app: Pick<AppInfo, 'social_connections'>): SocialOption[] {
-  return Object.entries(app.social_connections ?? {}).map(([type, { name }]) => ({
-    type,
-    name: name || type,
-  }));
-}
+import type { FlowMessageKey, Message } from './view-state';
 
 /** The callback's parameters, removed from the address once read. */
 export const SOCIAL_CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description'] as const;

@@ -17,6 +17,7 @@ import './steps/one-time-code';
 import './steps/magic-link';
 import './steps/passkey-steps';
 import './validation/metadata';
+import './social';
 
 export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -112,7 +113,7 @@ export function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<strin
       `https://id.example/social/authorize?connection_type=${connection}&redirect_uri=${redirectUri}`,
     finishSocialAuthentication: async (_code: string) => TOKENS,
     forgetSocial: () => undefined,
-    socialPending: (): SocialPending | undefined => undefined,
+    socialPending: async (): Promise<SocialPending | undefined> => undefined,
     passageClient: async (): Promise<PassageClientCalls> => client,
   } satisfies FlowClient & PassageClientCalls;
   return { client };

@@ -7,7 +7,6 @@
 import { fetchAppInfo, httpOptions } from '../../client/app-info-request';
 import type { PassageClient } from '../../client/passage-client';
 import type { FlowClient } from '../../flow/ports';
-import { readSocialPending } from '../../client/social-storage';
 
 export function signInClient(appId: string, apiUrl: string | undefined): FlowClient {
   let loading: Promise<PassageClient> | undefined;
@@ -28,6 +27,6 @@ export function signInClient(appId: string, apiUrl: string | undefined): FlowCli
       return (await passageClient()).finishConditional(picked, { signal });
     },
     passageClient,
-    socialPending: () => readSocialPending(),
+    socialPending: async () => (await import('../../client/social-storage')).readSocialPending(),
   };
 }

@@ -73,7 +73,7 @@ describe('the callback', () => {
       app: offered,
       search: '?code=c0de&state=42&keep=1',
       client: (c) => {
-        c.socialPending = () => pending;
+        c.socialPending = async () => pending;
       },
     });
     expect(t.calls).toContain('finishSocialAuthentication(c0de)');
@@ -87,7 +87,7 @@ describe('the callback', () => {
       app: offered,
       search: '?code=c0de&state=43',
       client: (c) => {
-        c.socialPending = () => pending;
+        c.socialPending = async () => pending;
       },
     });
     expect(t.calls.filter((c) => c.startsWith('finishSocial'))).toEqual([]);
@@ -105,7 +105,7 @@ describe('the callback', () => {
       app: offered,
       search: '?error=access_denied&error_description=The+user+declined&state=42',
       client: (c) => {
-        c.socialPending = () => pending;
+        c.socialPending = async () => pending;
       },
     });
     expect(t.view()).toMatchObject({
@@ -122,7 +122,7 @@ describe('the callback', () => {
       app: offered,
       search: '?code=used&state=42',
       client: (c) => {
-        c.socialPending = () => pending;
+        c.socialPending = async () => pending;
         c.finishSocialAuthentication = async () => {
           throw new ClientError(400, 'This code is invalid or expired.', 'invalid_code');
         };

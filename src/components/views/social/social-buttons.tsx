@@ -46,11 +46,7 @@ export function SocialButtons(state: IdentifierView, ctx: ViewContext) {
     <p class="divider" part="divider">
       <span>{t.t('or-divider')}</span>
     </p>,
-    <ul
-      class="social-buttons"
-      part="social-buttons"
-      aria-describedby={state.socialError ? ERROR_ID : undefined}
-    >
+    <ul class="social-buttons" part="social-buttons">
       {options.map(({ type, name }) => (
         <li key={type}>
           <button
