@@ -40,6 +40,16 @@ const created: AppSettings = {
   element_customization_dark: { '--passage-primary-color': '#abcdef', '--passage-border-radius': 4 },
   contact_to: 'owner@patch.example',
   api_keys: [{ name: 'backend', sha256: 'a'.repeat(64) }],
+  // No secret: the admin API never answers one back (server/test/social/social-accounts.test.ts).
+  social_providers: [
+    {
+      type: 'acme',
+      name: 'Acme ID',
+      client_id: 'acme',
+      issuer: 'https://id.acme.example',
+      scopes: ['openid'],
+    },
+  ],
 };
 
 /** For every setting but the id, another value that is neither its default nor the one above. */
@@ -73,6 +83,9 @@ const changed: Omit<AppSettings, 'id'> = {
   element_customization_dark: {},
   contact_to: 'other@patch.example',
   api_keys: [{ name: 'other backend', sha256: 'b'.repeat(64) }],
+  social_providers: [
+    { type: 'corp', name: 'Corp SSO', client_id: 'corp', issuer: 'https://sso.corp.example' },
+  ],
 };
 
 describe('admin API PATCH /admin/v1/apps/{id}', () => {

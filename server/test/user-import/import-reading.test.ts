@@ -87,7 +87,7 @@ describe('reading an import', () => {
 
   it('checks the CSV header: every column a user column or a metadata field, none twice, none unnamed', async () => {
     expect(await refusal('email,emial\n', 'csv')).toBe(
-      'line 1: unknown column "emial". The columns are id, email, phone, email_verified, phone_verified, status, created_at, updated_at, last_login_at, login_count, and the app\'s metadata fields: team, age.',
+      'line 1: unknown column "emial". The columns are id, email, phone, email_verified, phone_verified, status, created_at, updated_at, last_login_at, login_count, social_connections, and the app\'s metadata fields: team, age.',
     );
     expect(await refusal('email,team,email\n', 'csv')).toBe('line 1: the column "email" appears twice.');
     expect(await refusal('email,,team\n', 'csv')).toBe('line 1: column 2 has no name.');

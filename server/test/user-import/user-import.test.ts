@@ -417,7 +417,7 @@ describe('user import', () => {
       body: {
         code: 'invalid_request',
         error:
-          'line 1: unknown column "teem". The columns are id, email, phone, email_verified, phone_verified, status, created_at, updated_at, last_login_at, login_count, and the app\'s metadata fields: team, age.',
+          'line 1: unknown column "teem". The columns are id, email, phone, email_verified, phone_verified, status, created_at, updated_at, last_login_at, login_count, social_connections, and the app\'s metadata fields: team, age.',
       },
     });
     expect((await postImport('email\nlatin@example.com\n', 'text/csv; charset=iso-8859-1')).body).toEqual({
