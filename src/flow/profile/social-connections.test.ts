@@ -88,6 +88,13 @@ describe('the section', () => {
 });
 
 describe('coming back from Connect', () => {
+  it('is nothing on a page without an address (a preview)', async () => {
+    const t = setup({ app: offered, href: '', client: { socialPending: () => pending } });
+    await t.flow.load();
+    expect(t.flow.state.status).toBe('ready');
+    expect(t.replaced).toEqual([]);
+  });
+
   it('exchanges the code, removes the parameters, loads the user and says the provider is connected', async () => {
     const finishSocial = vi.fn(async () => ({}));
     const { fake, ...t } = setup({

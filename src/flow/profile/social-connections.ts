@@ -47,7 +47,8 @@ export async function openSocialCallback(
   client: Pick<ProfileClient, 'socialPending' | 'finishSocial' | 'forgetSocial'>,
   app: AppInfo,
 ): Promise<SocialOutcome | null> {
-  const url = new URL(page.href());
+  // A relative base: a preview's page has no address (and only the path is written back).
+  const url = new URL(page.href(), 'http://profile.invalid');
   const callback = socialCallback(url.search, client.socialPending());
   if (!callback) return null;
   for (const name of SOCIAL_CALLBACK_PARAMS) url.searchParams.delete(name);
