@@ -18,6 +18,7 @@ import './steps/magic-link';
 import './steps/passkey-steps';
 import './validation/metadata';
 import './social';
+import './steps/social-steps';
 
 export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
   return {

@@ -33,7 +33,8 @@ import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
 import type { OneTimeCodeStep } from './one-time-code';
 import type { PasskeyHost, PasskeySteps } from './passkey-steps';
-import { finishSocial, startSocial } from './social-steps';
+/** Social sign-in's steps: fetched when a provider button is pressed or a callback brought a code. */
+const socialSteps = () => import('./social-steps');
 
 export class SignInSteps implements PasskeyHost {
   /** The sign-in in progress, once an identifier was accepted. */
@@ -152,7 +153,11 @@ export class SignInSteps implements PasskeyHost {
             this.passkeySteps().catch(() => undefined);
           return this.submitIdentifier(e);
         }
-        if (e.type === 'social') return startSocial(this.flow, this, e.connection);
+        if (e.type === 'social')
+          return socialSteps().then(
+            (social) => social.startSocial(this.flow, this, e.connection),
+            (error) => this.log('a step failed to load', error),
+          );
         return;
       case 'register-passkey':
         if (e.type === 'create-passkey' || e.type === 'retry')
@@ -203,8 +208,8 @@ export class SignInSteps implements PasskeyHost {
   }
 
   /** The page is a social sign-in's callback with a code: exchange it. */
-  finishSocial(code: string, connection: string): Promise<void> {
-    return finishSocial(this.flow, this, code, connection);
+  async finishSocial(code: string, connection: string): Promise<void> {
+    return (await socialSteps()).finishSocial(this.flow, this, code, connection);
   }
 
   /** The pending social sign-in is answered (or its state did not match): its state goes. */
