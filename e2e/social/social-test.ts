@@ -15,6 +15,7 @@ export const APP_ID = 'opDemo7Kq2Lx9RmT4wYc6dHf';
  */
 export const test = base.extend<object, { providers: SocialProviders; server: StartedServer }>({
   providers: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
     async ({}, use) => {
       const providers = await startSocialProviders();
       await use(providers);

@@ -1,5 +1,5 @@
 /**
- * The profile's sign-in accounts (docs/profile.md#sign-in-accounts): the providers linked to the user
+ * The profile's sign-in accounts (docs/profile-element.md): the providers linked to the user
  * and those the app offers besides, Connect (the provider, then back to this page with a code that
  * signs the same user in) and Remove (the server refuses to remove the last way to sign in).
  */
