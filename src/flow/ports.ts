@@ -84,8 +84,9 @@ export interface PagePort {
   reloadWithoutQuery(): void;
   /** Where a provider sends the visitor back after a social sign-in: the page without its hash. */
   href(): string;
-  /** `location.assign` (to the provider, through the server). */
-  navigate(url: string): void;
+  /** `location.assign` (to the provider, through the server). Resolves if the browser shows this page
+   * again from its back-forward cache (the visitor came back without signing in). */
+  navigate(url: string): Promise<void> | void;
   /** `history.replaceState` without these query parameters (a social callback's, once read). */
   removeParams(names: readonly string[]): void;
   /**

@@ -174,17 +174,22 @@ export interface Setup {
 function fakePage(s: Setup) {
   let search = s.search ?? '';
   const navigations: string[] = [];
+  let shownAgain = () => undefined as void;
   const page = {
     search: () => search,
     href: () => `${PAGE_ORIGIN}/passage${search}`,
-    navigate: (url: string) => void navigations.push(url),
+    // The page leaves: it shows again only from the back-forward cache (`comeBack`).
+    navigate: (url: string) => {
+      navigations.push(url);
+      return new Promise<void>((resolve) => (shownAgain = resolve));
+    },
     removeParams: (names: readonly string[]) => {
       const params = new URLSearchParams(search);
       for (const name of names) params.delete(name);
       search = params.size ? `?${params}` : '';
     },
   };
-  return { page, navigations };
+  return { page, navigations, comeBack: () => shownAgain() };
 }
 
 const PAGE_ORIGIN = 'http://localhost:5173';
@@ -198,7 +203,7 @@ export async function setup(s: Setup = {}) {
   const details: HostEventArgs[] = [];
   const successes: AuthResult[] = [];
   const reloads: string[] = [];
-  const { page, navigations } = fakePage(s);
+  const { page, navigations, comeBack } = fakePage(s);
   const flow = new AuthFlow({
     element: s.element ?? 'auth',
     defaultCountryCode: s.country ?? (() => 'us'),
@@ -242,6 +247,7 @@ export async function setup(s: Setup = {}) {
     successes,
     reloads,
     navigations,
+    comeBack,
     page,
     send,
     view,

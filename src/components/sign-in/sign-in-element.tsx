@@ -214,7 +214,11 @@ export abstract class SignInElement {
         magicLinkPath: () => location.pathname + location.search + location.hash,
         reloadWithoutQuery: () => location.assign(location.pathname + location.hash),
         href: () => location.origin + location.pathname + location.search,
-        navigate: (url) => location.assign(url),
+        navigate: (url) =>
+          new Promise<void>((back) => {
+            addEventListener('pageshow', () => back(), { once: true });
+            location.assign(url);
+          }),
         removeParams: (names) => {
           const url = new URL(location.href);
           for (const name of names) url.searchParams.delete(name);

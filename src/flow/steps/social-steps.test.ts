@@ -48,6 +48,15 @@ describe('the form', () => {
     expect(t.navigations).toHaveLength(1);
   });
 
+  it('makes the buttons usable again when the page comes back from the back-forward cache', async () => {
+    const t = await setup({ app: offered });
+    await t.send({ type: 'social', connection: 'github' });
+    expect(t.view()).toMatchObject({ socialBusy: 'github' });
+    t.comeBack();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.view()).not.toHaveProperty('socialBusy', 'github');
+  });
+
   it('says so when the sign-in could not be started (no secure context)', async () => {
     const t = await setup({
       app: offered,

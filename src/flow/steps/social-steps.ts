@@ -22,7 +22,10 @@ export async function startSocial(flow: FlowContext, host: SocialHost, connectio
   flow.update('identifier', { socialBusy: connection, socialError: undefined, error: undefined });
   try {
     const url = await (await host.passageClient()).socialSignInUrl(connection, flow.options.page.href());
-    if (step === flow.step) flow.options.page.navigate(url);
+    if (step !== flow.step) return;
+    await flow.options.page.navigate(url);
+    // Back from the provider's page through the back-forward cache: the buttons work again.
+    flow.update('identifier', { socialBusy: undefined }, step);
   } catch (error) {
     host.log('starting a social sign-in failed', error);
     const name = providerName(flow.app, connection);
