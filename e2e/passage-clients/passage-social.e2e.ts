@@ -33,7 +33,9 @@ let providers: SocialProviders;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  providers = await startSocialProviders();
+  // The providers at localhost like the server: Apple's form_post (a POST from its page) then carries
+  // the flow's SameSite=Lax cookie over plain http (the same site, other ports).
+  providers = await startSocialProviders({ host: 'localhost' });
   dir = mkdtempSync(join(tmpdir(), 'open-passage-passage-social-'));
   const site = join(dir, 'site');
   mkdirSync(site);
@@ -56,7 +58,7 @@ test.beforeAll(async () => {
           name: 'Passage social',
           auth_origin: '${PUBLIC_URL}',
           redirect_url: '/social.html',
-          social_providers: providers.settings(['google', 'github']),
+          social_providers: providers.settings(['google', 'github', 'apple']),
         },
       ],
     }),
@@ -76,7 +78,7 @@ async function openPage(page: Page) {
   await page.waitForFunction(() => 'passage' in window);
 }
 
-for (const type of ['google', 'github'] as const) {
+for (const type of ['google', 'github', 'apple'] as const) {
   test(`passage-js authorizeWith('${type}') and finishSocialAuthentication sign in`, async ({ page }) => {
     providers.reset();
     const { email } = providers[type].user;

@@ -62,6 +62,10 @@ export const OpenIdConfiguration = Type.Object({
   issuer: Type.String({ description: 'The `iss` of the app’s auth tokens' }),
   authorization_endpoint: Type.String(),
   jwks_uri: Type.String(),
+  social_connections_supported: Type.Array(Type.String(), {
+    description:
+      'The social providers the app offers at `authorization_endpoint` (connection types, in button order)',
+  }),
 });
 
 /** WebAuthn options as handed to `navigator.credentials.*`. */

@@ -31,15 +31,20 @@ export class GitHubFake implements ProviderControls {
   private server: Server | null = null;
   private readonly codes = new Map<string, PendingCode>();
   private readonly tokens = new Map<string, TestUser>();
+  /** GitHub's numeric user ids, one per test user's `sub`. */
+  private readonly ids = new Map<string, number>();
 
-  constructor(private readonly redirects: RedirectList) {}
+  constructor(
+    private readonly redirects: RedirectList,
+    private readonly host: string,
+  ) {}
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => json(res, 500, { message: String(error) }));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = `http://${this.host}:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {
@@ -61,7 +66,7 @@ export class GitHubFake implements ProviderControls {
     if (!user) return json(res, 401, { message: 'Bad credentials' });
     if (url.pathname === '/user')
       return json(res, 200, {
-        id: Number(user.sub.replace(/\D/g, '').slice(0, 12) || 1),
+        id: this.githubId(user.sub),
         login: user.name ?? 'octocat',
       });
     if (url.pathname === '/user/emails') {
@@ -71,6 +76,13 @@ export class GitHubFake implements ProviderControls {
       ]);
     }
     return json(res, 404, { message: 'Not Found' });
+  }
+
+  /** The numeric id GitHub would give the user of `sub` (a test sets the user by `sub`). */
+  private githubId(sub: string): number {
+    let id = this.ids.get(sub);
+    if (id === undefined) this.ids.set(sub, (id = 583231 + this.ids.size));
+    return id;
   }
 
   private authorize(url: URL, res: ServerResponse): void {

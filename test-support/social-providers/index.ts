@@ -34,17 +34,33 @@ export interface SocialProviders {
   stop(): Promise<void>;
 }
 
+export interface SocialProvidersOptions {
+  /**
+   * The host in the providers' URLs: `127.0.0.1` (default), or `localhost` for a browser test of the
+   * Apple-like provider against a server at `http://localhost:…`. Its `form_post` is a POST from the
+   * provider's page, and over plain http the flow's cookie is `SameSite=Lax`: it rides along only when
+   * the provider and the server are the same site (the same host, whatever the ports).
+   */
+  host?: '127.0.0.1' | 'localhost';
+}
+
 /**
  * Starts test doubles of Google (a real OpenID Connect provider), Apple (the same with form_post, a JWT
  * client secret and `email_verified` as text), GitHub (a fake of its OAuth and user API) and a
  * generic OpenID Connect provider, each on 127.0.0.1 at a random port, for server and browser tests.
  */
-export async function startSocialProviders(): Promise<SocialProviders> {
+export async function startSocialProviders(options: SocialProvidersOptions = {}): Promise<SocialProviders> {
+  const host = options.host ?? '127.0.0.1';
   const redirects = new RedirectList();
-  const google = new OidcTestProvider({ flavour: 'google', clientId: 'google-test-client', redirects });
-  const apple = new OidcTestProvider({ flavour: 'apple', clientId: 'com.example.test.signin', redirects });
-  const acme = new OidcTestProvider({ flavour: 'oidc', clientId: 'acme-test-client', redirects });
-  const github = new GitHubFake(redirects);
+  const google = new OidcTestProvider({ flavour: 'google', clientId: 'google-test-client', redirects, host });
+  const apple = new OidcTestProvider({
+    flavour: 'apple',
+    clientId: 'com.example.test.signin',
+    redirects,
+    host,
+  });
+  const acme = new OidcTestProvider({ flavour: 'oidc', clientId: 'acme-test-client', redirects, host });
+  const github = new GitHubFake(redirects, host);
   await Promise.all([google.start(), apple.start(), acme.start(), github.start()]);
   const all: Record<string, SocialProviderSetting> = {
     google: {

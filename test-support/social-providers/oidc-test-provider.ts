@@ -33,10 +33,15 @@ export interface OidcTestProviderOptions {
   flavour: 'google' | 'apple' | 'oidc';
   clientId: string;
   redirects: RedirectList;
+  /** The host in its URLs (it listens on 127.0.0.1 either way). */
+  host: string;
 }
 
-/** What a test may change in an id_token the provider sends next (wrong nonce, wrong issuer, …). */
-type IdTokenTamper = Record<string, unknown>;
+/**
+ * What a test may change in the id_tokens the provider sends: claims (a wrong nonce, issuer, …), or
+ * `forge: true` to sign them with a key that is not in its JWKS (same `kid`).
+ */
+type IdTokenTamper = Record<string, unknown> & { forge?: boolean };
 
 /**
  * A real OpenID Connect provider (panva's oidc-provider) on 127.0.0.1: code flow with PKCE, id_tokens
@@ -62,7 +67,7 @@ export class OidcTestProvider implements ProviderControls {
     let handler: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
     this.server = createServer((req, res) => handler(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.issuer = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.issuer = `http://${this.options.host}:${(this.server.address() as AddressInfo).port}`;
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     this.signingJwk = { ...(await exportJWK(privateKey)), kid: 'test-rs256', alg: 'RS256', use: 'sig' };
     if (this.options.flavour === 'apple') this.apple = await appleKey();
@@ -229,8 +234,11 @@ export class OidcTestProvider implements ProviderControls {
   /** Re-signs the id_token of this answer with the claims of `tamper` changed (same key: only the claims lie). */
   private async tamperWith(body: Record<string, unknown>): Promise<void> {
     if (typeof body.id_token !== 'string') return;
-    const claims = { ...decodeJwt(body.id_token), ...this.tamper };
-    const key = await importJWK(this.signingJwk!, 'RS256');
+    const { forge, ...changes } = this.tamper ?? {};
+    const claims = { ...decodeJwt(body.id_token), ...changes };
+    const key = forge
+      ? (await generateKeyPair('RS256')).privateKey
+      : await importJWK(this.signingJwk!, 'RS256');
     body.id_token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: this.signingJwk!.kid! })
       .sign(key);

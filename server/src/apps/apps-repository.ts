@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.js';
 import { ApiKeys, type DeclaredKeysSync } from './api-keys.js';
+import { ServerSecrets } from '../security/server-secrets.js';
 import { type AppSettings, couldBeAppId } from './app-settings.js';
+import { SealedSecrets } from './sealed-secrets.js';
 
 /** What a start did to the API keys an app declares. */
 export interface AppKeysSync extends DeclaredKeysSync {
@@ -18,9 +20,13 @@ export class AppsRepository {
   readonly keys: ApiKeys;
   private readonly changeListeners: Array<(id: string) => void> = [];
   private readonly fileAppIds = new Set<string>();
+  /** The social providers' secrets are stored sealed (apps/sealed-secrets.ts). */
+  private readonly sealed: SealedSecrets;
 
   constructor(private readonly db: Db) {
     this.keys = new ApiKeys(db);
+    const secrets = new ServerSecrets(db);
+    this.sealed = new SealedSecrets(() => secrets.get('app-settings-secrets'));
   }
 
   /** Called after an app was changed or deleted through this instance (e.g. to drop a cache entry). */
@@ -55,12 +61,12 @@ export class AppsRepository {
   async find(id: string): Promise<AppSettings | undefined> {
     if (!couldBeAppId(id)) return undefined;
     const row = await this.db.selectFrom('apps').select('settings').where('id', '=', id).executeTakeFirst();
-    return row ? (JSON.parse(row.settings) as AppSettings) : undefined;
+    return row ? this.sealed.open(JSON.parse(row.settings) as AppSettings) : undefined;
   }
 
   /** Inserts or replaces an app's settings, and its declared API keys with them. */
   async upsert(app: AppSettings): Promise<DeclaredKeysSync> {
-    const settings = JSON.stringify(app);
+    const settings = JSON.stringify(await this.sealed.seal(app));
     const sync = await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('apps')
@@ -75,10 +81,11 @@ export class AppsRepository {
 
   /** Stores an app unless one with its id exists (whose settings stay as they are); true when stored. */
   async insertIfMissing(app: AppSettings): Promise<boolean> {
+    const settings = JSON.stringify(await this.sealed.seal(app));
     const inserted = await this.db.transaction().execute(async (trx) => {
       const result = await trx
         .insertInto('apps')
-        .values({ id: app.id, settings: JSON.stringify(app) })
+        .values({ id: app.id, settings })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
@@ -91,7 +98,7 @@ export class AppsRepository {
 
   async list(): Promise<AppSettings[]> {
     const rows = await this.db.selectFrom('apps').select('settings').orderBy('id').execute();
-    return rows.map((row) => JSON.parse(row.settings) as AppSettings);
+    return Promise.all(rows.map((row) => this.sealed.open(JSON.parse(row.settings) as AppSettings)));
   }
 
   /** True when an app was deleted; its API keys are revoked with it. */

@@ -49,6 +49,8 @@ function schemaAt(schema: TSchema, schemaPath: string): Record<string, unknown> 
     Record<string, unknown> | undefined;
 }
 
+const SECRET_FIELD = /(?:^|\.)(?:client_secret|private_key)$/;
+
 /** A value as the message quotes it: JSON, shortened. */
 function quoted(value: unknown): string {
   const json = JSON.stringify(value) ?? String(value);
@@ -127,7 +129,9 @@ function describe(
     (error) => error.keyword !== 'additionalProperties' && error.keyword !== 'required',
   );
   if (rest.length === 0) return problems;
-  const given = [field, quoted(valueAt(value, path))].filter(Boolean).join(' ');
+  // A social provider's secret is never quoted back (messages reach logs and the admin API's answers).
+  const shown = SECRET_FIELD.test(field) ? '(not shown)' : quoted(valueAt(value, path));
+  const given = [field, shown].filter(Boolean).join(' ');
   // A union of literals (`"email" | "phone" | "both"`) fails once per literal: they make one list.
   const allowed = rest.filter((error) => error.keyword === 'const').map((error) => error.params.allowedValue);
   return [

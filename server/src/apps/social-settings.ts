@@ -44,8 +44,7 @@ export function providerName(provider: SocialProviderSettings): string {
   return BUILT_IN_NAMES[provider.type] ?? provider.name ?? provider.type;
 }
 
-export const isBuiltIn = (type: string): boolean =>
-  (BUILT_IN_SOCIAL_PROVIDERS as readonly string[]).includes(type);
+const isBuiltIn = (type: string): boolean => (BUILT_IN_SOCIAL_PROVIDERS as readonly string[]).includes(type);
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

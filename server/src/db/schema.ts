@@ -213,7 +213,7 @@ export interface OutgoingMessagesTable {
   kind: string;
   language: string;
   /**
-   * Template parameters, sealed with AES-256-GCM (delivery/params-cipher.ts) so codes and links are not
+   * Template parameters, sealed with AES-256-GCM (security/params-cipher.ts) so codes and links are not
    * readable in the table; `{}` after delivery so none outlives its sending.
    */
   params: string;

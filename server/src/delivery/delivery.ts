@@ -5,7 +5,7 @@ import type { Db, DbKind } from '../db/database.js';
 import type { DevOutbox } from '../dev/dev-outbox.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
 import { DeliveryWorker, type TransportsByChannel, type WorkerOptions } from './delivery-worker.js';
-import { ParamsCipher } from './params-cipher.js';
+import { ParamsCipher } from '../security/params-cipher.js';
 import { QueueRepository } from './queue-repository.js';
 import { QueuedMessageSender } from './queued-message-sender.js';
 import { DevOutboxTransport } from './transports/dev-outbox-transport.js';

@@ -4,7 +4,7 @@ import { PreparedInsert } from '../db/prepared-query.js';
 import type { OutgoingMessagesTable } from '../db/schema.js';
 import { newTimeOrderedId } from '../security/random.js';
 import type { OutgoingMessage } from './outgoing-message.js';
-import type { ParamsCipher } from './params-cipher.js';
+import type { ParamsCipher } from '../security/params-cipher.js';
 
 export type QueuedRow = Selectable<OutgoingMessagesTable>;
 

@@ -24,6 +24,12 @@ export interface OriginPolicy {
   isAnyAppOrigin(origin: string): Promise<boolean>;
 }
 
+/** A route browsers navigate to from other sites (the social callback), where Origin decides nothing. */
+function isNavigationTarget(request: FastifyRequest): boolean {
+  const target = requestTarget(request);
+  return target.kind === 'app' && target.isNavigation;
+}
+
 /** Which origins may call what: an app's API only its auth_origin; the contact endpoint any app's origin. */
 async function judge(request: FastifyRequest, origins: OriginPolicy, origin: string): Promise<Verdict> {
   const target = requestTarget(request);
@@ -73,8 +79,9 @@ export function registerCors(app: FastifyInstance, origins: OriginPolicy): void 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (!origin) return;
-    const verdict = await judge(request, origins, origin);
     const preflight = request.method === 'OPTIONS' && !!request.headers['access-control-request-method'];
+    if (!preflight && isNavigationTarget(request)) return;
+    const verdict = await judge(request, origins, origin);
     reply.header('Vary', 'Origin');
     if (verdict.kind === 'foreign' || verdict.kind === 'unknown-app') {
       const authOrigin = verdict.kind === 'foreign' ? verdict.authOrigin : undefined;

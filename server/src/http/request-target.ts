@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * `http://host/v1/apps/…`, `/v1/apps/id#x`), and a pattern over the raw URL missed some of them.
  */
 export type RequestTarget =
-  | { kind: 'app'; appId: string; isPublic: boolean; isAppInfo: boolean }
+  | { kind: 'app'; appId: string; isPublic: boolean; isAppInfo: boolean; isNavigation: boolean }
   | { kind: 'contact' }
   | { kind: 'other' };
 
@@ -16,11 +16,13 @@ export const PREFLIGHT_ROUTE = '/*';
 
 const APP_ROUTE = '/v1/apps/:appId';
 const APP_PATH = /^\/v1\/apps\/([^/]+)(\/.*)?$/;
+const PUBLIC_SUFFIX = /^\/\.well-known\//;
 /**
- * Open to any Origin: the discovery documents, and the social callback (Apple's `form_post` comes back
- * as a cross-site POST from its page; the flow's state and the browser's cookie guard it).
+ * The social callback is where providers send the browser back: Apple's `form_post` is a cross-site
+ * POST from its page, carrying its Origin. It is a navigation, never read by a script: no CORS header,
+ * and no refusal for the Origin (the flow's state and the browser's cookie guard it).
  */
-const PUBLIC_SUFFIX = /^\/(?:\.well-known\/|social\/oauth2_callback$)/;
+const NAVIGATION_SUFFIX = /^\/social\/oauth2_callback$/;
 const CONTACT = /^\/api\/v1\.0\/email\//;
 const OTHER: RequestTarget = { kind: 'other' };
 
@@ -31,7 +33,13 @@ function targetOf(path: string, appId: string | undefined): RequestTarget {
   if (!app || appId === undefined) return OTHER;
   const rest = app[2] ?? '';
   // The app-info call, `GET /v1/apps/{appId}`: the elements' first request.
-  return { kind: 'app', appId, isPublic: PUBLIC_SUFFIX.test(rest), isAppInfo: rest === '' || rest === '/' };
+  return {
+    kind: 'app',
+    appId,
+    isPublic: PUBLIC_SUFFIX.test(rest),
+    isAppInfo: rest === '' || rest === '/',
+    isNavigation: NAVIGATION_SUFFIX.test(rest),
+  };
 }
 
 export function requestTarget(request: FastifyRequest): RequestTarget {

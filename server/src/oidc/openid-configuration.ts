@@ -25,6 +25,7 @@ export const openIdConfigurationRoutes: FastifyPluginAsyncTypebox<{ publicUrl: s
         issuer,
         authorization_endpoint: `${issuer}/social/authorize`,
         jwks_uri: `${issuer}/.well-known/jwks.json`,
+        social_connections_supported: (app.social_providers ?? []).map((provider) => provider.type),
       };
     },
   );

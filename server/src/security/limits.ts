@@ -15,6 +15,8 @@ export const LIMITS = {
   lookupsPerIp: { name: 'lookups_per_ip', limit: 600, windowSeconds: 60 },
   /** Users created from one IP address. */
   signupsPerIp: { name: 'signups_per_ip', limit: 30, windowSeconds: 10 * 60 },
+  /** Social sign-ins started (`/social/authorize`) from one IP address: each stores a flow. */
+  socialStartsPerIp: { name: 'social_starts_per_ip', limit: 60, windowSeconds: 10 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
 /** Parts are hashed: keys stay short and the table holds no identifiers or addresses. */
@@ -25,4 +27,5 @@ export const limitKeys = {
   sendFromIp: (appId: string, ip: string) => key('send-ip', appId, ip),
   lookupFromIp: (appId: string, ip: string) => key('lookup-ip', appId, ip),
   signupFromIp: (appId: string, ip: string) => key('signup-ip', appId, ip),
+  socialStartFromIp: (appId: string, ip: string) => key('social-ip', appId, ip),
 };

@@ -116,7 +116,15 @@ export class ProviderClients {
         error === 'access_denied' ? 'access_denied' : 'provider_error',
       );
     }
-    const config = await this.configuration(provider, provider.type === 'apple' ? 'apple' : null);
+    let config: oidc.Configuration;
+    try {
+      config = await this.configuration(provider, provider.type === 'apple' ? 'apple' : null);
+    } catch (cause) {
+      // Discovery failed, or Apple's key in the settings cannot sign.
+      throw cause instanceof ProviderError
+        ? cause
+        : new ProviderError((cause as Error).message, 'provider_error');
+    }
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
       tokens = await oidc.authorizationCodeGrant(config, callback, {

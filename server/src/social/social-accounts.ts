@@ -2,6 +2,7 @@ import type { SocialCallbackError } from 'open-passage/contract';
 import type { AppSettings } from '../apps/app-settings.js';
 import type { ClientInfo } from '../events/client-info.js';
 import type { IdentityServices } from '../identity-services.js';
+import { LIMITS, limitKeys } from '../security/limits.js';
 import type { ProviderIdentity } from './provider-clients.js';
 
 /** Where the callback lands: the user to sign in, or why none (an error for the page). */
@@ -25,6 +26,7 @@ export async function signInAccount(
   app: AppSettings,
   type: string,
   who: ProviderIdentity,
+  client: ClientInfo,
 ): Promise<AccountOutcome> {
   const { users, socialConnections } = identity;
   const linked = await socialConnections.findByIdentity(app.id, type, who.subject);
@@ -52,6 +54,14 @@ export async function signInAccount(
     return linkTo(identity, app.id, existing.id, type, who);
   }
   if (!app.public_signup) return refused('not_allowed', `${app.name} does not take new sign-ups.`);
+  // Counted like every other sign-up from this address.
+  const budget = await identity.rateLimits.hit(
+    limitKeys.signupFromIp(app.id, client.ip),
+    LIMITS.signupsPerIp,
+  );
+  if (!budget.allowed) {
+    return refused('not_allowed', 'Too many sign-ups from this address just now. Please try again later.');
+  }
   const created = await users.createActive(app.id, { email: who.email, phone: null }, {});
   if (!created) return refused('account_exists', `An account with ${who.email} already exists.`);
   if (who.emailVerified) await users.confirmIdentifier(app.id, created.id, 'email');

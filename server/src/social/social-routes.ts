@@ -10,6 +10,7 @@ import { providerName, type SocialProviderSettings } from '../apps/social-settin
 import { clientOf } from '../events/client-info.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { errorResponses } from '../openapi/responses.js';
+import { LIMITS, limitKeys } from '../security/limits.js';
 import { sha256Hex } from '../security/random.js';
 import type { IdentityServices } from '../identity-services.js';
 import { linkAccount, signInAccount } from './social-accounts.js';
@@ -41,7 +42,7 @@ type CallbackParams = { state?: string; code?: string; error?: string; error_des
   unknown
 >;
 
-export const socialConnectionNotFound = (app: AppSettings, type: string) =>
+const socialConnectionNotFound = (app: AppSettings, type: string) =>
   new ApiError(
     404,
     ERROR_CODES.SOCIAL_CONNECTION_NOT_FOUND,
@@ -49,7 +50,7 @@ export const socialConnectionNotFound = (app: AppSettings, type: string) =>
   );
 
 /** The app's settings for the provider of `type`, or undefined when the app does not offer it. */
-export const offered = (app: AppSettings, type: string): SocialProviderSettings | undefined =>
+const offered = (app: AppSettings, type: string): SocialProviderSettings | undefined =>
   app.social_providers?.find((provider) => provider.type === type);
 
 /** A browser navigating here (not a script's fetch) reads a page, not JSON. */
@@ -68,14 +69,6 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
   { identity, publicUrl },
 ) => {
   await http.register(fastifyCookie);
-  // Apple's form_post comes back as an urlencoded form.
-  http.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
   const flows = new SocialFlows(identity.db);
   const providers = new ProviderClients();
   const secure = publicUrl.startsWith('https:');
@@ -132,7 +125,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         querystring: SocialAuthorizeQuery,
         response: {
           302: Type.Null({ description: "To the provider's sign-in page" }),
-          ...errorResponses(400, 404),
+          ...errorResponses(400, 404, 429),
         },
       },
     },
@@ -143,6 +136,11 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
       if (!provider) throw socialConnectionNotFound(app, type);
       const problem = redirectUriProblem(redirectUri, app.auth_origin);
       if (problem) throw invalidRequest(problem);
+      await identity.rateLimits.enforce(
+        limitKeys.socialStartFromIp(app.id, request.ip),
+        LIMITS.socialStartsPerIp,
+        'Too many social sign-ins started from this address.',
+      );
       const started = await flows.start({
         appId: app.id,
         type,
@@ -234,7 +232,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
       });
       return flow.link_user_id
         ? await linkAccount(identity, app, flow.link_user_id, flow.type, who, client)
-        : await signInAccount(identity, app, flow.type, who);
+        : await signInAccount(identity, app, flow.type, who, client);
     } catch (cause) {
       if (!(cause instanceof ProviderError)) throw cause;
       http.log.warn({
@@ -270,11 +268,19 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
     { schema: { ...callbackSchema, querystring: CallbackParams } },
     (request, reply) => callback(request, reply, request.query as CallbackParams),
   );
-  http.post(
-    '/social/oauth2_callback',
-    { schema: { ...callbackSchema, body: CallbackParams } },
-    (request, reply) => callback(request, reply, request.body as CallbackParams),
-  );
+  // Apple's form_post comes back as an urlencoded form: parsed for this route alone.
+  await http.register(async (formPost) => {
+    formPost.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    formPost.post(
+      '/social/oauth2_callback',
+      { schema: { ...callbackSchema, body: CallbackParams } },
+      (request, reply) => callback(request, reply, request.body as CallbackParams),
+    );
+  });
 
   http.get(
     '/social/token',

@@ -130,7 +130,7 @@ export class SocialConnectionsRepository {
   }
 }
 
-export function toConnections(rows: readonly ConnectionRow[]): Record<string, SocialConnection> {
+function toConnections(rows: readonly ConnectionRow[]): Record<string, SocialConnection> {
   return Object.fromEntries(
     rows.map((row) => [
       row.type,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ParamsCipher } from '../../src/delivery/params-cipher.js';
+import { ParamsCipher } from '../../src/security/params-cipher.js';
 import { MAX_CODE_FAILURES, pauseAfter } from '../../src/otp/code-failure-budget.js';
 
 describe('ParamsCipher', () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../../src/db/database.js';
 import { DeliveryWorker } from '../../src/delivery/delivery-worker.js';
 import type { OutgoingMessage } from '../../src/delivery/outgoing-message.js';
-import { ParamsCipher } from '../../src/delivery/params-cipher.js';
+import { ParamsCipher } from '../../src/security/params-cipher.js';
 import { QueueRepository } from '../../src/delivery/queue-repository.js';
 import type { Envelope, Transport } from '../../src/delivery/transports/transport.js';
 import { startSmtpSink } from '../support/smtp-sink.js';

@@ -10,8 +10,9 @@ type Driver = (appId: string) => Promise<(i: number) => Promise<Response>>;
 /**
  * Every 429 tells the client when to come back, on every operation the OpenAPI document says can answer
  * 429: the auth API, the management API and the contact endpoint alike. The limits are scaled down
- * (RATE_LIMIT_FACTOR 0.01): 6 identifier lookups a minute, and 1 sign-up, 1 code or link per address
- * and app, 1 contact message per address. Each operation runs against an app of its own.
+ * (RATE_LIMIT_FACTOR 0.01): 6 identifier lookups a minute, and 1 sign-up, 1 code or link, 1 social
+ * sign-in started per address and app, 1 contact message per address. Each operation runs against an
+ * app of its own.
  */
 describe('Retry-After on every 429', () => {
   let t: RunningTestServer;
@@ -22,7 +23,12 @@ describe('Retry-After on every 429', () => {
   beforeAll(async () => {
     t = await startTestServer({
       env: { RATE_LIMIT_FACTOR: '0.01', ADMIN_API_KEY: ADMIN_KEY },
-      apps: apps.map((id) => ({ id, allowed_identifier: 'both' as const })),
+      apps: apps.map((id) => ({
+        id,
+        allowed_identifier: 'both' as const,
+        // A provider nobody answers for: starting a social sign-in is counted before leaving for it.
+        social_providers: [{ type: 'corp', name: 'Corp', client_id: 'x', issuer: 'http://127.0.0.1:9' }],
+      })),
     });
     const doc = (await (await t.call('GET', '/v1/openapi.json')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
@@ -102,6 +108,15 @@ describe('Retry-After on every 429', () => {
           { email: 'managed@example.com', send: true },
           bearer(key),
         );
+    },
+    'GET /v1/apps/{appId}/social/authorize': async (app) => () => {
+      const query = new URLSearchParams({
+        connection_type: 'corp',
+        redirect_uri: `${t.baseUrl.replace('127.0.0.1', 'localhost')}/`,
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      });
+      return fetch(`${t.baseUrl}/v1/apps/${app}/social/authorize?${query}`, { redirect: 'manual' });
     },
     'POST /api/v1.0/email/send': async (app) => () =>
       t.call('POST', '/api/v1.0/email/send', contactMessage(app)),

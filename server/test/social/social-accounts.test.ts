@@ -271,6 +271,13 @@ describe('social connections', () => {
       client_id: 'google-test-client',
       issuer: providers.google.issuer,
     });
+    // Stored sealed: the database holds no secret in clear, for this app or the apps file's.
+    const rows = await t.server.db.selectFrom('apps').select('settings').execute();
+    const stored = rows.map((row) => row.settings).join('\n');
+    expect(stored).toContain('"client_secret":"sealed:v1.');
+    expect(stored).not.toContain(providers.google.clientSecret);
+    expect(stored).not.toContain(providers.github.clientSecret);
+    expect(stored).not.toContain('PRIVATE KEY');
     // The settings as read, sent back with a new scope list: the secret stays, sign-in still works.
     const patched = await t.call(
       'PATCH',
@@ -292,6 +299,22 @@ describe('social connections', () => {
     expect(((await bad.json()) as Json).error).toBe(
       'body.social_providers[0] issuer, name must be set for a acme provider',
     );
+    // A secret that fails its check is named, never quoted (the apps file's words, in a POST).
+    const tooLong = await t.call(
+      'POST',
+      '/admin/v1/apps',
+      {
+        id: `${id}x`,
+        name: 'Too long',
+        auth_origin: origin(),
+        social_providers: [{ type: 'google', client_id: 'x', client_secret: `TOPSECRET${'x'.repeat(9000)}` }],
+      },
+      admin,
+    );
+    expect(tooLong.status).toBe(400);
+    const tooLongText = JSON.stringify(await tooLong.json());
+    expect(tooLongText).toContain('social_providers[0].client_secret (not shown)');
+    expect(tooLongText).not.toContain('TOPSECRET');
     const insecure = await t.call(
       'PATCH',
       `/admin/v1/apps/${id}`,

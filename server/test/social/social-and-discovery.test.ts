@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../support/signed-in-user.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from '../support/test-server.js';
 
-/** Social login (no provider configured) and OpenID discovery. */
+/** Social login of an app that offers no provider, and OpenID discovery. */
 describe('social connections and OpenID discovery', () => {
   let t: RunningTestServer;
   let token: string;
@@ -98,6 +98,7 @@ describe('social connections and OpenID discovery', () => {
       issuer: iss,
       authorization_endpoint: `${iss}/social/authorize`,
       jwks_uri: `${iss}/.well-known/jwks.json`,
+      social_connections_supported: [],
     });
     // The JWKS URL, taken as this server's path, answers the app's keys.
     const jwks = await t.call('GET', new URL(config.jwks_uri ?? '').pathname);

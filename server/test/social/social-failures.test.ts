@@ -104,11 +104,13 @@ describe('social sign-in failures', () => {
     });
   });
 
-  it('refuses an id_token with another nonce or another issuer (invalid_response)', async () => {
+  it('refuses an id_token with another nonce, issuer or audience, or a forged signature (invalid_response)', async () => {
     for (const [claim, value] of [
       ['nonce', 'someone-elses-nonce'],
       ['iss', 'https://evil.example'],
       ['aud', 'another-client'],
+      // Signed with a key the provider's JWKS does not hold: the signature is checked, not only the claims.
+      ['forge', true],
     ] as const) {
       providers.google.tamper = { [claim]: value };
       const back = await outcome('google');
@@ -148,6 +150,29 @@ describe('social sign-in failures', () => {
         'This sign-in was started in another browser (or its cookie was blocked). Please start again here.',
       state: '4242',
     });
+  });
+
+  it('lets a flow and its code live a short while only', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    const { callback, browser } = await atCallback();
+    // The flow (10 minutes) ran out while the user was at the provider.
+    await t.server.db.updateTable('social_flows').set({ expires_at: past }).execute();
+    const late = await browser.navigate(callback, page());
+    expect(Object.fromEntries(late.url.searchParams)).toEqual({
+      error: 'invalid_state',
+      error_description: 'This sign-in took too long and has expired. Please start again.',
+      state: '4242',
+    });
+    // The code (5 minutes) ran out before the page exchanged it.
+    const second = await atCallback();
+    const back = await second.browser.navigate(second.callback, page());
+    await t.server.db.updateTable('social_codes').set({ expires_at: past }).execute();
+    const code = back.url.searchParams.get('code') ?? '';
+    const res = await t.call(
+      'GET',
+      `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${second.verifier}`,
+    );
+    expect(res.status).toBe(400);
   });
 
   it('exchanges a code once, and only with its verifier', async () => {
@@ -212,6 +237,39 @@ describe('social sign-in failures', () => {
     const connections = await t.server.identity.socialConnections.forUser(APP_ID, verified!.id);
     expect(Object.keys(connections)).toEqual(['github']);
     expect(await t.server.identity.socialConnections.forUser(APP_ID, pending!.id)).toEqual({});
+  });
+
+  it('limits the sign-ins started and the sign-ups from one address', async () => {
+    // 0.05 of the limits: 3 starts (of 60) and 2 sign-ups (of 30) per 10 minutes.
+    const limited = await startTestServer({
+      env: { RATE_LIMIT_FACTOR: '0.05' },
+      apps: [{ id: APP_ID, name: 'Limited shop', social_providers: providers.settings(['google']) }],
+    });
+    try {
+      const limitedOrigin = limited.baseUrl.replace('127.0.0.1', 'localhost');
+      const start = () =>
+        authorizeUrl('google', { redirectUri: `${limitedOrigin}/login` }).replace(origin(), limitedOrigin);
+      const landings = [];
+      for (let i = 0; i < 3; i++) {
+        providers.google.reset();
+        landings.push(await new SocialTestBrowser(`${limitedOrigin}/login`).navigate(start()));
+      }
+      const outcomes = landings.map(
+        (landing) => landing.url.searchParams.get('code') ?? landing.url.searchParams.get('error'),
+      );
+      expect(outcomes[0]).not.toBe('not_allowed');
+      expect(outcomes[1]).not.toBe('not_allowed');
+      expect(landings[2]!.url.searchParams.get('error')).toBe('not_allowed');
+      expect(landings[2]!.url.searchParams.get('error_description')).toMatch(
+        /^Too many sign-ups from this address/,
+      );
+      const refused = await fetch(start(), { redirect: 'manual' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await refused.json()) as { code: string }).code).toBe('too_many_requests');
+    } finally {
+      await limited.stop();
+    }
   });
 
   it('signs no one up when the app takes no sign-ups, and no inactive user in', async () => {

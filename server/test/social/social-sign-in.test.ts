@@ -81,6 +81,12 @@ describe('social sign-in', () => {
     ]);
   });
 
+  it('lists the offered providers in the OpenID configuration', async () => {
+    const res = await t.call('GET', `/v1/apps/${APP_ID}/.well-known/openid-configuration`);
+    const config = (await res.json()) as { social_connections_supported: string[] };
+    expect(config.social_connections_supported).toEqual(['google', 'github', 'apple', 'acme']);
+  });
+
   for (const type of ['google', 'github', 'apple', 'acme'] as const) {
     it(`signs a new user up with ${type}, then the same user in again`, async () => {
       const user = providers[type].user;

@@ -3,9 +3,10 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 const PREFIX = 'v1.';
 
 /**
- * Seals a queued message's template parameters (its code or link) with AES-256-GCM under a server
- * secret, so the queue table never shows them in clear, even during a long mail outage. Rows written
- * before sealing existed (plain JSON) still open.
+ * Seals a few text values with AES-256-GCM under a server secret: a queued message's template
+ * parameters (its code or link), so the queue table never shows them in clear even during a long mail
+ * outage, and the social providers' secrets in the stored app settings. Rows written before sealing
+ * existed (plain JSON) still open.
  */
 export class ParamsCipher {
   constructor(private readonly key: Buffer) {
