@@ -63,6 +63,14 @@ test("signs in with GitHub (OAuth 2, no OpenID Connect) and an app's own OpenID 
   expect((await currentUser(page, server.url)).social_connections).toHaveProperty('acme');
 });
 
+test('signs in with Apple (its answer posted back: form_post)', async ({ page, server, providers }) => {
+  const person = providers.apple.user;
+  await continueWith(page, server.url, 'Apple');
+  const user = await currentUser(page, server.url);
+  expect(user.email).toBe(person.email);
+  expect(user.social_connections).toHaveProperty('apple');
+});
+
 test('says so when the user declines at the provider, and the buttons still work', async ({
   page,
   server,

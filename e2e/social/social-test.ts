@@ -17,7 +17,9 @@ export const test = base.extend<object, { providers: SocialProviders; server: St
   providers: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
     async ({}, use) => {
-      const providers = await startSocialProviders();
+      // On localhost as the server is: Apple's form_post then comes from the same site, so the flow's
+      // SameSite=Lax cookie (plain http) rides along.
+      const providers = await startSocialProviders({ host: 'localhost' });
       await use(providers);
       await providers.stop();
     },
