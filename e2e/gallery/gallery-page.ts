@@ -25,6 +25,8 @@ const SCENE_SHOWN: Record<ProfileScene, string> = {
   'rename-device': 'input[id^="rename-"]',
   'learn-more': 'dialog[open][part~="modal"]',
   'confirm-delete': 'dialog[open][part~="modal-danger"]',
+  'sign-in-accounts': '[part~="social-row-github"] [part~="social-remove"]',
+  'sign-in-accounts-refused': '[part~="sign-in-accounts"] [part~="alert"]:not(:empty)',
 };
 
 /** What one figure of the gallery shows, read in the page. */

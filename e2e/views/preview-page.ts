@@ -96,7 +96,13 @@ export async function showView(
  */
 export function viewShownSelectors(state: unknown): string[] {
   const kind = (state as { kind: string }).kind;
-  const form = state as { metadata?: unknown[]; allowedIdentifier?: string; identifier?: string };
+  const form = state as {
+    metadata?: unknown[];
+    allowedIdentifier?: string;
+    identifier?: string;
+    social?: unknown[];
+    socialError?: unknown;
+  };
   // (With both identifiers allowed, the dropdown shows once a phone number is typed: the samples' start with +.)
   const phone =
     form.allowedIdentifier === 'phone' ||
@@ -105,6 +111,9 @@ export function viewShownSelectors(state: unknown): string[] {
     `.view[part~="view-${kind}"]`,
     ...(kind === 'identifier' && form.metadata?.length ? ['[part~="metadata-grid"]'] : []),
     ...(kind === 'identifier' && phone ? ['[role="combobox"]'] : []),
+    // The provider buttons and a callback's error arrive with a chunk of their own.
+    ...(kind === 'identifier' && form.social?.length ? ['[part~="social-buttons"]'] : []),
+    ...(kind === 'identifier' && form.socialError ? ['[part~="social-error"] span'] : []),
   ];
 }
 

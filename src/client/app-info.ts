@@ -30,4 +30,6 @@ export interface AppInfo extends Pick<
 > {
   /** Absent on old apps: the widget then uses magic links. */
   auth_fallback_method?: FallbackMethod;
+  /** The providers offered, in button order; absent from servers before social sign-in. */
+  social_connections?: ContractAppInfo['social_connections'];
 }

@@ -12,6 +12,8 @@ import type { Attachment, AuthResult, PublicUser } from './types';
 import { authResultIn, handshakeIn, objectIn, stringIn } from './answers';
 import { type PickedPasskey, pickPasskey } from './passkey-autofill';
 import { createCredential, getCredential } from './webauthn';
+import { authorizeUrl, beginSocial, clearSocial, tokenQuery } from './social';
+import { readSocialPending, sessionStore } from './social-storage';
 
 export interface PassageClientOptions {
   /** Base URL of the identity server; defaults to the page's origin. */
@@ -20,6 +22,8 @@ export interface PassageClientOptions {
   tokenStore?: TokenStore;
   /** Storage and cookies for the credential-id hint (defaults: localStorage, document.cookie). */
   storage?: KeyValueStorage;
+  /** Where a social sign-in keeps its PKCE state between leaving and coming back (sessionStorage). */
+  sessionStorage?: KeyValueStorage;
   cookies?: CookieJar;
   /** Send `Passage-Element-Version` (the elements do; plain client users need not). */
   elementVersion?: string | false;
@@ -40,6 +44,7 @@ export class PassageClient {
   readonly tokenStore: TokenStore;
   readonly credentials: CredentialStore;
   private readonly session: Session;
+  private readonly socialStorage: KeyValueStorage | undefined;
 
   constructor(
     readonly appId: string,
@@ -53,6 +58,7 @@ export class PassageClient {
     const cookies = options.cookies ?? defaultCookies();
     this.tokenStore = options.tokenStore ?? new LocalTokenStore(storage, cookies);
     this.credentials = new CredentialStore(storage, cookies);
+    this.socialStorage = options.sessionStorage ?? sessionStore();
     this.session = new Session(this.http, this.base, this.tokenStore, {
       lockName: `open-passage-refresh:${appId}`,
       ...(options.locks !== undefined ? { locks: options.locks } : {}),
@@ -242,6 +248,34 @@ export class PassageClient {
 
   oneTimePasscodeActivate(otp: string, otpId: string, options?: CallOptions): Promise<AuthResult> {
     return this.signIn('POST', '/otp/activate', { otp, otp_id: otpId }, options);
+  }
+
+  /**
+   * Starts a social sign-in (passage-js `authorizeWith`): stores a new PKCE verifier and state in
+   * sessionStorage and answers the URL to navigate to, which leads to the provider and back to
+   * `redirectUri` with `code` and `state`.
+   */
+  async socialSignInUrl(connection: string, redirectUri: string): Promise<string> {
+    const start = await beginSocial(this.socialStorage, connection, redirectUri);
+    return authorizeUrl(`${this.http.apiUrl.replace(/\/+$/, '')}${this.base}`, start);
+  }
+
+  /** Finishes a social sign-in (passage-js `finishSocialAuthentication`): the code and this tab's
+   * verifier for the tokens. The pending state is forgotten whatever the answer (a code works once). */
+  async finishSocialAuthentication(code: string, options?: CallOptions): Promise<AuthResult> {
+    const query = tokenQuery(code, readSocialPending(this.socialStorage));
+    clearSocial(this.socialStorage);
+    return this.signIn('GET', `/social/token?${query}`, undefined, options);
+  }
+
+  /** The state a social sign-in of this tab waits for (its callback must bring it back). */
+  socialPending() {
+    return readSocialPending(this.socialStorage);
+  }
+
+  /** Forgets a pending social sign-in (its callback failed or its state did not match). */
+  forgetSocial(): void {
+    clearSocial(this.socialStorage);
   }
 
   getCurrentSession(): Session {

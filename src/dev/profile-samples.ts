@@ -57,9 +57,29 @@ export const PROFILE_SCENES: Record<ProfileScene, string> = {
   'rename-device': 'Profile: renaming a passkey',
   'learn-more': 'Profile: "What are passkeys?" dialog',
   'confirm-delete': 'Profile: delete passkey dialog',
+  'sign-in-accounts': 'Profile: sign-in accounts (social connections)',
+  'sign-in-accounts-refused': 'Profile: sign-in accounts, removing the last one refused',
+};
+
+/** The providers of the sign-in accounts scenes: the built-in three and an app's own. */
+const offered = {
+  google: { client_id: 'google-client', name: 'Google' },
+  github: { client_id: 'github-client', name: 'GitHub' },
+  apple: { client_id: 'apple-client', name: 'Apple' },
+  'acme-sso': { client_id: 'acme-client', name: 'Acme SSO' },
+};
+const linked = {
+  github: {
+    provider_id: '583231',
+    provider_identifier: 'ann-example',
+    created_at: '2026-04-02T10:00:00Z',
+    last_login_at: '2026-11-19T18:20:00Z',
+  },
 };
 
 /** The sample account in one scene. */
 export function profileSample(scene: ProfileScene): ProfileSample {
+  if (scene === 'sign-in-accounts' || scene === 'sign-in-accounts-refused')
+    return { user, devices, metadata, scene, offered, socialConnections: linked };
   return { user, devices, metadata, scene };
 }

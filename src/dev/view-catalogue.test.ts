@@ -48,6 +48,11 @@ describe('the view catalogue', () => {
         allowed,
       ).toBe(true);
     expect(forms.some((s) => s.metadata.length > 0)).toBe(true);
+    // The provider buttons, with every built-in mark and the neutral one, and a callback's error.
+    const providers = new Set(forms.flatMap((s) => (s.social ?? []).map((o) => o.type)));
+    for (const type of ['google', 'github', 'apple']) expect(providers.has(type), type).toBe(true);
+    expect(providers.size).toBeGreaterThan(3);
+    expect(forms.some((s) => s.socialError)).toBe(true);
     const problems = samples.flatMap((s) => (s.kind === 'app-unavailable' ? [s.problem.reason] : []));
     const reasons: Record<AppProblem['reason'], true> = {
       'app-not-found': true,

@@ -26,6 +26,14 @@ const identifier = {
   conditionalUI: true,
 } as const satisfies ViewState;
 
+/** Every built-in provider and an app's own OpenID Connect provider (the neutral mark). */
+const social = [
+  { type: 'google', name: 'Google' },
+  { type: 'github', name: 'GitHub' },
+  { type: 'apple', name: 'Apple' },
+  { type: 'acme-sso', name: 'Acme SSO' },
+];
+
 /** One sample of every view (and the variants that change what is on screen). */
 export const VIEW_SAMPLES: Record<string, ViewState> = {
   loading: { kind: 'loading' },
@@ -83,6 +91,18 @@ export const VIEW_SAMPLES: Record<string, ViewState> = {
   'identifier-both': { ...identifier, allowedIdentifier: 'both', lastLogin: undefined },
   'identifier-register': { ...identifier, mode: 'register', conditionalUI: false },
   'identifier-login-only': { ...identifier, canToggle: false },
+  'identifier-social': { ...identifier, social },
+  'identifier-register-social': {
+    ...identifier,
+    mode: 'register',
+    conditionalUI: false,
+    social: social.slice(0, 2),
+  },
+  'identifier-social-error': {
+    ...identifier,
+    social: social.slice(0, 1),
+    socialError: { key: 'social-access-denied', args: [{ text: 'Google' }] },
+  },
   'identifier-register-closed': {
     ...identifier,
     mode: 'register',

@@ -10,11 +10,12 @@
 import type { AppInfo } from '../client/app-info';
 import { type BrowserFeatures, NO_FEATURES } from '../client/features';
 import type { FlowContext, ViewOf } from './flow-context';
-import { homeView, initialMode, linkToActivate } from './home-view';
+import { homeView, initialMode, linkToActivate, socialOptions } from './home-view';
 import { STORAGE_KEYS } from './host-events';
 import type { FlowOptions } from './ports';
+import type { SocialCallback } from './social';
 import type { SignInSteps } from './steps/sign-in-steps';
-import type { AuthMode, IdentifierView, ViewEvent, ViewState } from './view-state';
+import type { AuthMode, IdentifierView, Message, ViewEvent, ViewState } from './view-state';
 
 type Listener = (view: ViewState) => void;
 
@@ -36,6 +37,8 @@ export class AuthFlow {
   private steps?: SignInSteps;
   /** Events the steps will handle once they have loaded (the flow's one queue); none after that. */
   private queue: ViewEvent[] | undefined = [];
+  /** A social sign-in's failure: the form shows it until the visitor acts. */
+  private socialNotice?: Message;
 
   constructor(private readonly options: FlowOptions) {
     this.mode = initialMode(options.element, options.startInRegister);
@@ -82,8 +85,11 @@ export class AuthFlow {
     }
     if (run !== this.run) return;
     this.app = app;
-    const link = linkToActivate(this.options.page.search());
-    if (!link) this.goHome();
+    const social = await this.socialCallback(app);
+    if (run !== this.run) return;
+    const link = social ? undefined : linkToActivate(this.options.page.search());
+    // A code to exchange: the spinner stays until the steps have finished the sign-in.
+    if (!link && social?.kind !== 'code') this.goHome();
     await this.options.page.shown?.();
     if (run !== this.run) return;
     const steps = new (await loadSteps()).SignInSteps(this.context());
@@ -95,6 +101,9 @@ export class AuthFlow {
     this.queue = undefined;
     // The queued events came from a form this page never shows.
     if (link) return steps.activate(link.link, link.token);
+    // A refusal, or a state this tab did not send: the stored one is of no more use.
+    if (social?.kind === 'error') steps.forgetSocial();
+    if (social?.kind === 'code') return steps.finishSocial(social.code, social.connection);
     this.goHome();
     for (const event of queued) this.dispatch(event);
   }
@@ -108,6 +117,8 @@ export class AuthFlow {
 
   dispatch(event: ViewEvent): void {
     const v = this.view;
+    if (event.type === 'submit-identifier' || event.type === 'social' || event.type === 'toggle-mode')
+      this.socialNotice = undefined;
     if (v.kind === 'identifier' && event.type === 'toggle-mode')
       return v.canToggle ? this.toggleMode(event) : undefined;
     if (v.kind === 'identifier' && event.type === 'switch-account') return this.switchAccount();
@@ -141,6 +152,10 @@ export class AuthFlow {
       update: (kind, patch, step) => this.update(kind, patch, step),
       callOptions: () => this.callOptions(),
       goHome: (identifier) => this.goHome(identifier),
+      socialFailed: (message) => {
+        this.socialNotice = message;
+        this.goHome();
+      },
     };
   }
 
@@ -171,6 +186,21 @@ export class AuthFlow {
     return { signal: this.calls.signal };
   }
 
+  /**
+   * The social sign-in this page is the callback of, if any: its parameters leave the address, and a
+   * refusal becomes the form's notice. Only a query with a `state` fetches the module that reads it.
+   */
+  private async socialCallback(app: AppInfo): Promise<SocialCallback | undefined> {
+    if (!/[?&]state=/.test(this.options.page.search())) return undefined;
+    const social = await import('./social');
+    const pending = await this.options.client.socialPending?.();
+    const callback = social.socialCallback(this.options.page.search(), pending);
+    if (callback) this.options.page.removeParams(social.SOCIAL_CALLBACK_PARAMS);
+    if (callback?.kind === 'error')
+      this.socialNotice = social.socialMessage(callback.error, app, callback.connection);
+    return callback;
+  }
+
   // ---- home: the identifier form ----
 
   private goHome(identifier?: string, country?: string): void {
@@ -184,6 +214,8 @@ export class AuthFlow {
         lastLogin: this.options.storage.getItem(STORAGE_KEYS.lastLogin) ?? undefined,
         identifier,
         conditionalUI,
+        social: socialOptions(this.app!),
+        ...(this.socialNotice ? { socialError: this.socialNotice } : {}),
       }),
     );
     this.steps?.homeShown(conditionalUI);

@@ -4,7 +4,7 @@
  */
 import type { AppInfo } from '../client/app-info';
 import type { FlowOptions } from './ports';
-import type { AuthMode, ViewState } from './view-state';
+import type { AuthMode, Message, ViewState } from './view-state';
 
 export type ViewOf<K extends ViewState['kind']> = Extract<ViewState, { kind: K }>;
 
@@ -25,4 +25,6 @@ export interface FlowContext {
   callOptions(): { signal: AbortSignal };
   /** The identifier form, prefilled with `identifier` (the last login when absent). */
   goHome(identifier?: string): void;
+  /** The identifier form with a social sign-in's failure above the buttons (until the visitor acts). */
+  socialFailed(message: Message): void;
 }

@@ -3,7 +3,7 @@
  * (size budget: docs/performance.md).
  */
 import type { AppInfo } from '../client/app-info';
-import type { AuthMode, IdentifierView, MetadataInput } from './view-state';
+import type { AuthMode, IdentifierView, Message, MetadataInput, SocialOption } from './view-state';
 
 export interface HomeOptions {
   element: 'auth' | 'login' | 'register';
@@ -16,6 +16,9 @@ export interface HomeOptions {
   /** Prefill; the last login when absent. */
   identifier?: string | undefined;
   conditionalUI: boolean;
+  /** The providers' buttons, and a social sign-in's failure. */
+  social?: SocialOption[];
+  socialError?: Message;
 }
 
 /** Registration fields of the schema with their grid cells (layouts.registration, matched by id). */
@@ -45,6 +48,8 @@ export function homeView(app: AppInfo, options: HomeOptions): IdentifierView {
     metadata: options.mode === 'register' ? registrationInputs(app) : [],
     busy: false,
     conditionalUI: options.conditionalUI,
+    ...(options.social?.length ? { social: options.social } : {}),
+    ...(options.socialError ? { socialError: options.socialError } : {}),
   };
 }
 
@@ -80,3 +85,11 @@ export function needsPhoneReader(app: AppInfo, mode: AuthMode): boolean {
 /** The mode an element starts in. */
 export const initialMode = (element: HomeOptions['element'], startInRegister = false): AuthMode =>
   element === 'register' || (element === 'auth' && startInRegister) ? 'register' : 'login';
+
+/** The providers the app offers, in the app info's order (the form's "Continue with …" buttons). */
+export function socialOptions(app: Pick<AppInfo, 'social_connections'>): SocialOption[] {
+  return Object.entries(app.social_connections ?? {}).map(([type, { name }]) => ({
+    type,
+    name: name || type,
+  }));
+}

@@ -4,6 +4,7 @@ import type { KeyValueStorage } from '../client/browser-storage';
 import type { PassageClient } from '../client/passage-client';
 import type { AuthResult } from '../client/types';
 import type { BrowserFeatures } from '../client/features';
+import type { SocialPending } from '../client/social-storage';
 import type { HostEventArgs } from './host-events';
 import type { PhoneReader } from './validation/phone-reader';
 
@@ -33,6 +34,9 @@ export type PassageClientCalls = Pick<
   | 'oneTimePasscodeActivate'
   | 'addDevice'
   | 'currentUserInfo'
+  | 'socialSignInUrl'
+  | 'finishSocialAuthentication'
+  | 'forgetSocial'
 >;
 
 /**
@@ -47,6 +51,9 @@ export interface FlowClient {
   /** Passkey autofill while the login form shows. */
   loginConditional(signal: AbortSignal): Promise<AuthResult>;
   passageClient(): Promise<PassageClientCalls>;
+  /** The social sign-in this tab started (sessionStorage), read when the page may be its callback
+   * (a module of its own, fetched only then). */
+  socialPending?(): Promise<SocialPending | undefined>;
 }
 
 /** An error as the client raises it (PassageError): HTTP status or a 700-range client code. */
@@ -75,6 +82,13 @@ export interface PagePort {
   magicLinkPath(): string;
   /** Reload without the query string (the invalid-link "Request new link" button). */
   reloadWithoutQuery(): void;
+  /** Where a provider sends the visitor back after a social sign-in: the page without its hash. */
+  href(): string;
+  /** `location.assign` (to the provider, through the server). Resolves if the browser shows this page
+   * again from its back-forward cache (the visitor came back without signing in). */
+  navigate(url: string): Promise<void> | void;
+  /** `history.replaceState` without these query parameters (a social callback's, once read). */
+  removeParams(names: readonly string[]): void;
   /**
    * Resolves once the view shown last is on screen: the flow fetches what its later steps need only
    * then, so it does not compete with the first form (docs/performance.md). At once when absent.

@@ -2,6 +2,7 @@
  * files import it). */
 import { vi } from 'vitest';
 import type { AppInfo } from '../client/app-info';
+import type { SocialPending } from '../client/social-storage';
 import type { AuthResult, PublicUser } from '../client/types';
 import { libphonenumberReader } from '../phone/libphonenumber-reader';
 import { AuthFlow } from './auth-flow';
@@ -16,6 +17,8 @@ import './steps/one-time-code';
 import './steps/magic-link';
 import './steps/passkey-steps';
 import './validation/metadata';
+import './social';
+import './steps/social-steps';
 
 export function appInfo(patch: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -107,6 +110,11 @@ export function fakeClient(app: AppInfo, f: BrowserFeatures, users: Record<strin
     },
     addDevice: async () => device('dev1'),
     currentUserInfo: async () => undefined,
+    socialSignInUrl: async (connection: string, redirectUri: string) =>
+      `https://id.example/social/authorize?connection_type=${connection}&redirect_uri=${redirectUri}`,
+    finishSocialAuthentication: async (_code: string) => TOKENS,
+    forgetSocial: () => undefined,
+    socialPending: async (): Promise<SocialPending | undefined> => undefined,
     passageClient: async (): Promise<PassageClientCalls> => client,
   } satisfies FlowClient & PassageClientCalls;
   return { client };
@@ -121,7 +129,7 @@ function recorded(base: FakeClient) {
   const client = {} as Record<string, unknown>;
   for (const [name, impl] of Object.entries(base) as [string, (...a: unknown[]) => unknown][]) {
     client[name] = (...a: unknown[]) => {
-      if (name !== 'browserFeatures' && name !== 'credIdExists' && name !== 'loginConditional') {
+      if (!['browserFeatures', 'credIdExists', 'loginConditional', 'socialPending'].includes(name)) {
         calls.push(`${name}(${a.filter((x) => typeof x === 'string').join(',')})`);
       }
       return impl(...a);
@@ -162,6 +170,28 @@ export interface Setup {
   target?: Partial<AppTarget>;
 }
 
+/** The page's address: a social callback's parameters leave `search` as the flow removes them. */
+function fakePage(s: Setup) {
+  let search = s.search ?? '';
+  const navigations: string[] = [];
+  let shownAgain = () => undefined as void;
+  const page = {
+    search: () => search,
+    href: () => `${PAGE_ORIGIN}/passage${search}`,
+    // The page leaves: it shows again only from the back-forward cache (`comeBack`).
+    navigate: (url: string) => {
+      navigations.push(url);
+      return new Promise<void>((resolve) => (shownAgain = resolve));
+    },
+    removeParams: (names: readonly string[]) => {
+      const params = new URLSearchParams(search);
+      for (const name of names) params.delete(name);
+      search = params.size ? `?${params}` : '';
+    },
+  };
+  return { page, navigations, comeBack: () => shownAgain() };
+}
+
 const PAGE_ORIGIN = 'http://localhost:5173';
 
 export async function setup(s: Setup = {}) {
@@ -173,6 +203,7 @@ export async function setup(s: Setup = {}) {
   const details: HostEventArgs[] = [];
   const successes: AuthResult[] = [];
   const reloads: string[] = [];
+  const { page, navigations, comeBack } = fakePage(s);
   const flow = new AuthFlow({
     element: s.element ?? 'auth',
     defaultCountryCode: s.country ?? (() => 'us'),
@@ -185,7 +216,7 @@ export async function setup(s: Setup = {}) {
     target: { appId: 'app', pageOrigin: PAGE_ORIGIN, ...s.target },
     storage,
     page: {
-      search: () => s.search ?? '',
+      ...page,
       magicLinkPath: () => '/passage',
       reloadWithoutQuery: () => void reloads.push('reload'),
       shown: s.shown ?? (async () => undefined),
@@ -207,7 +238,22 @@ export async function setup(s: Setup = {}) {
     await vi.advanceTimersByTimeAsync(0);
   };
   const view = () => flow.state;
-  return { flow, calls, storage, events, details, successes, reloads, send, view, client, started };
+  return {
+    flow,
+    calls,
+    storage,
+    events,
+    details,
+    successes,
+    reloads,
+    navigations,
+    comeBack,
+    page,
+    send,
+    view,
+    client,
+    started,
+  };
 }
 
 export const ann = publicUser({ email: 'ann@example.com', webauthn_types: ['passkey'] });

@@ -65,7 +65,22 @@ export type FlowMessageKey =
   /** The passkey request was cancelled or could not be completed (decisions.ts, promptDismissed). */
   | 'passkey-prompt-closed'
   // add device
-  | 'failed-to-add-this-device';
+  | 'failed-to-add-this-device'
+  // social sign-in ({0}: the provider's name; src/i18n/social)
+  | 'social-access-denied'
+  | 'social-provider-error'
+  | 'social-invalid-state'
+  | 'social-invalid-response'
+  | 'social-account-exists'
+  | 'social-connection-in-use'
+  | 'social-not-allowed'
+  | 'social-failed';
+
+/** One provider button: its connection type and the label's name ("Google", an app's own provider). */
+export interface SocialOption {
+  type: string;
+  name: string;
+}
 
 /** A user-visible message: a catalogue key with arguments, or a server text shown verbatim. */
 export type Message =
@@ -146,6 +161,14 @@ export interface IdentifierView {
   busy: boolean;
   /** The input should carry `autocomplete="username webauthn"` for passkey autofill (login). */
   conditionalUI: boolean;
+  /** The providers the app offers (app info `social_connections`, in its order): a "Continue with …"
+   * button each, under the form. Absent or empty: none (and the buttons' chunk is not fetched). */
+  social?: SocialOption[];
+  /** Why the provider sent the visitor back without a sign-in (src/flow/social.ts), shown above the
+   * buttons with the way on; cleared once the visitor acts. */
+  socialError?: Message;
+  /** The connection type whose button was pressed: every button is disabled while the page leaves. */
+  socialBusy?: string;
 }
 
 /** Magic-link activation (`?psg_magic_link` / `?psg_verify_link`). */
@@ -317,6 +340,8 @@ export type ViewEvent =
   /** Activation: "Request new link" (invalid link) reloads without the query string. */
   | { type: 'request-new-link' }
   /** Activation: "Redirect now" (success). */
-  | { type: 'redirect-now' };
+  | { type: 'redirect-now' }
+  /** Identifier form: a "Continue with …" button (the connection type). */
+  | { type: 'social'; connection: string };
 
 export type ViewEventType = ViewEvent['type'];

@@ -64,6 +64,20 @@ export const enProfile = {
   'next-page': 'Next page',
   never: 'Never',
 
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Sign-in accounts',
+  'sign-in-accounts-text': 'Accounts at other services you can sign in with.',
+  'connected-as': 'Connected as {identifier}',
+  'not-connected': 'Not connected',
+  connect: 'Connect',
+  'connect-provider-label': 'Connect {provider}',
+  remove: 'Remove',
+  'remove-provider-label': 'Remove {provider}',
+  'sign-in-account-connected': '{provider} connected.',
+  'sign-in-account-removed': '{provider} removed.',
+  'failed-to-connect-sign-in-account': 'Failed to connect this account.',
+  'failed-to-remove-sign-in-account': 'Failed to remove this account.',
+
   // Delete confirmation (danger modal)
   'delete-passkey-title': 'Delete this passkey?',
   'delete-passkey-text': 'You will no longer be able to sign in with “{name}”.',

@@ -1,6 +1,7 @@
 import type { enSteps } from './en-steps';
 import type { enMetadata } from './en-metadata';
 import type { enProfile } from './en-profile';
+import type { socialEn } from './social/en';
 
 /**
  * English strings of the first screen (the identifier form): in the main chunk. Together with
@@ -49,8 +50,10 @@ export const enFirst = {
   'select-placeholder': 'Select...',
 } as const;
 
-/** The sign-in part's keys: the first screen's, the later views' and the registration fields'. */
-type SignInKey = keyof typeof enFirst | keyof typeof enSteps | keyof typeof enMetadata;
+/** The sign-in part's keys: the first screen's, the later views', the registration fields' and social
+ * sign-in's. */
+type SignInKey =
+  keyof typeof enFirst | keyof typeof enSteps | keyof typeof enMetadata | keyof typeof socialEn;
 /** Every message key, the profile's included. */
 export type MessageKey = SignInKey | keyof typeof enProfile;
 /** Some strings of the catalogue: what one chunk brings. */

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { enFirst } from './en';
 import { enSteps } from './en-steps';
 import { enMetadata } from './en-metadata';
+import { socialEn } from './social/en';
 import { format, formatParts, placeholdersOf } from './format';
 import { directionOf, LANGUAGES, loaders, pickLanguage, primarySubtag } from './languages';
 import { addEnglish, createTranslator, english, loadTranslator } from './translator';
 
-const en = { ...enFirst, ...enSteps, ...enMetadata };
+const en = { ...enFirst, ...enSteps, ...enMetadata, ...socialEn };
 addEnglish(enSteps);
 addEnglish(enMetadata);
+addEnglish(socialEn);
 
 describe('bundled languages', () => {
   it('ships English and at least nine more, one of them right-to-left', () => {
@@ -31,8 +33,8 @@ describe('bundled languages', () => {
 });
 
 describe('English reference', () => {
-  it('splits into first-screen, later and registration-field strings without overlap', () => {
-    const keys = [enFirst, enSteps, enMetadata].flatMap((part) => Object.keys(part));
+  it('splits into first-screen, later, registration-field and social strings without overlap', () => {
+    const keys = [enFirst, enSteps, enMetadata, socialEn].flatMap((part) => Object.keys(part));
     expect(keys.length).toBe(new Set(keys).size);
   });
 

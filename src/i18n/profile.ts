@@ -1,6 +1,7 @@
 import { enSteps } from './en-steps';
 import { enMetadata } from './en-metadata';
 import { enProfile } from './en-profile';
+import { socialEn } from './social/en';
 import type { ProfileMessages } from './en';
 import { type Language, loaders, pickLanguage } from './languages';
 import { addEnglish, cachedTranslator, createTranslator, type Translator } from './translator';
@@ -12,6 +13,7 @@ import { addEnglish, cachedTranslator, createTranslator, type Translator } from 
  */
 addEnglish(enSteps);
 addEnglish(enMetadata);
+addEnglish(socialEn);
 
 /** Loaders of the non-English profile parts; a literal import() each, so bundlers split them. */
 export const profileLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: ProfileMessages }>> = {

@@ -3,13 +3,16 @@ import { enFirst } from './en';
 import { enSteps } from './en-steps';
 import { enMetadata } from './en-metadata';
 import { enProfile } from './en-profile';
+import { socialEn } from './social/en';
 import { LANGUAGES, loaders } from './languages';
 import { profileLoaders } from './profile';
 
 type Entries = [key: string, text: string][];
 
 /** Every English string: the sign-in part's and the profile's (its own wording of a sign-in key too). */
-const english: Entries = [enFirst, enSteps, enMetadata, enProfile].flatMap((part) => Object.entries(part));
+const english: Entries = [enFirst, enSteps, enMetadata, socialEn, enProfile].flatMap((part) =>
+  Object.entries(part),
+);
 const englishText = (key: string) => english.filter(([k]) => k === key).map(([, text]) => text);
 
 /**
@@ -65,6 +68,10 @@ describe('one voice (docs/sign-in-elements.md#wording)', () => {
       'passkeys-are-required',
       'required',
       'invalid-date',
+      'social-access-denied',
+      'social-invalid-state',
+      'social-account-exists',
+      'social-failed',
     ];
     for (const key of sentences) {
       expect(englishText(key), key).not.toEqual([]);

@@ -43,6 +43,12 @@ import { SignInElement, type SignInKind } from '../sign-in/sign-in-element';
  * @part server-error - The server refused with another error.
  * @part last-login-banner - "Welcome back, sign in as".
  * @part identifier - The email or phone a code or link went to, with its Change link.
+ * @part social-error - Why a provider sent the visitor back without a sign-in, with the way on (an error line).
+ * @part divider - The "Or" between the identifier form and the provider buttons.
+ * @part social-buttons - The list of provider buttons (only when the app offers providers).
+ * @part social-button - Each "Continue with …" button.
+ * @part social-button-<type> - A provider's button by connection type: `social-button-google`, `social-button-github`, `social-button-apple`, or the id of an app's own OpenID Connect provider.
+ * @part social-mark - The provider's mark in its button.
  * @part toggle - The login / register toggle.
  * @part branding - The badge.
  * @part metadata-grid - The registration fields grid (6 columns, 75px rows).

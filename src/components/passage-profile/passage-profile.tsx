@@ -71,6 +71,12 @@ function pagePath(): string {
  * @part device-row - A passkey's row.
  * @part current-device - The "Current device" marker.
  * @part no-devices - The line shown when the user has no passkey.
+ * @part sign-in-accounts - The sign-in accounts section (only when the app offers social providers).
+ * @part social-row - A provider's row in it.
+ * @part social-row-<type> - A provider's row by connection type: `social-row-google`, `social-row-github`, `social-row-apple`, or an app's provider id.
+ * @part social-mark - A provider's mark.
+ * @part social-connect - Connect (with `link`), on a provider not linked yet.
+ * @part social-remove - Remove (with `link`), on a linked provider.
  * @part paginator - The passkeys table's paginator.
  * @part page-size - The rows-per-page select.
  * @part page-position - The paginator's position text.
@@ -91,7 +97,7 @@ function pagePath(): string {
  * @part spinner - The loading spinner.
  * @part primary-button - The main actions.
  * @part secondary-button - Other actions.
- * @part link - Link-styled buttons (Edit, Rename, Learn more).
+ * @part link - Link-styled buttons (Edit, Rename, Learn more, Connect, Remove).
  * @part danger-link - Delete in the passkeys table.
  * @part danger-button - Delete in the confirmation dialog.
  */

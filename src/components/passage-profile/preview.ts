@@ -33,6 +33,7 @@ const APP_FAILURES: Partial<Record<ProfileScene, Parameters<typeof failure>>> = 
 /** Answers from the sample; changes stay in memory and are reported instead of sent. */
 function sampleClient(app: AppInfo, sample: ProfileSample, report: (what: string, detail: unknown) => void) {
   let { user, devices, metadata } = sample;
+  let social = sample.socialConnections ?? {};
   const never = new Promise<never>(() => undefined);
   const failed = FAILURES[sample.scene];
   const appFailure = APP_FAILURES[sample.scene];
@@ -42,7 +43,7 @@ function sampleClient(app: AppInfo, sample: ProfileSample, report: (what: string
     appInfo: async () => {
       if (sample.scene === 'loading') return never;
       if (appFailure) throw failure(...appFailure);
-      return app;
+      return sample.offered ? { ...app, social_connections: sample.offered } : app;
     },
     hasSession: () => sample.scene !== 'signed-out',
     magicLinkActivate: async () => ({}),
@@ -65,6 +66,22 @@ function sampleClient(app: AppInfo, sample: ProfileSample, report: (what: string
     },
     deleteDevice: async (id) => void (devices = devices.filter((d) => d.id !== id)),
     addDevice: async () => void report('add-device', null),
+    socialConnections: async () => social,
+    unlinkSocial: async (type) => {
+      // The refusal the server gives for the last way to sign in (shown in the section's status line).
+      if (sample.scene === 'sign-in-accounts-refused')
+        throw Object.assign(failure(400, 'last_sign_in_method'), {
+          message: 'This is the last way to sign in to this account.',
+        });
+      social = Object.fromEntries(Object.entries(social).filter(([linked]) => linked !== type));
+    },
+    linkSocial: async (type) => {
+      report('connect-social', type);
+      return '';
+    },
+    socialPending: () => undefined,
+    finishSocial: async () => ({}),
+    forgetSocial: () => undefined,
     signOut: async () => true,
     credentials: () => ({ [user.id]: devices[0]?.cred_id ?? '' }),
   };
@@ -87,6 +104,8 @@ function enter(flow: ProfileFlow, sample: ProfileSample): void {
       return flow.openLearnMore();
     case 'confirm-delete':
       return device && flow.askDelete(device.id);
+    case 'sign-in-accounts-refused':
+      return void flow.removeSocial(Object.keys(sample.socialConnections ?? {})[0] ?? '');
   }
 }
 

@@ -1,10 +1,11 @@
 import { h } from '@stencil/core';
-import type { SignInReason, StatusPlace } from '../../flow/profile';
+import { type SignInReason, socialRows, type StatusPlace } from '../../flow/profile';
 import type { MessageKey } from '../../i18n';
 import { DevicesTable } from './devices-table';
 import { LoginInfo } from './login-info';
 import { MetadataForm } from './metadata-form';
 import { ProfileDialog } from './profile-dialog';
+import { SignInAccounts } from './sign-in-accounts';
 import type { ProfileUi } from './profile-ui';
 import { AlertLine, StatusLine } from './status-line';
 
@@ -67,6 +68,7 @@ function Ready(ui: ProfileUi) {
   const editing = view.editing;
   const editable = view.app?.profile_management ?? false;
   const fields = flow.fields();
+  const social = socialRows(view.app, view.socialConnections);
   return [
     <LoginInfo
       t={t}
@@ -124,6 +126,17 @@ function Ready(ui: ProfileUi) {
     >
       {Messages(ui, 'devices')}
     </DevicesTable>,
+    social.length ? (
+      <SignInAccounts
+        t={t}
+        rows={social}
+        busy={view.busy}
+        onConnect={(type) => void flow.connectSocial(type)}
+        onRemove={(type) => void flow.removeSocial(type)}
+      >
+        {Messages(ui, 'social')}
+      </SignInAccounts>
+    ) : null,
     <div class="sign-out">
       <button type="button" part="secondary-button" onClick={() => void flow.signOut()}>
         {t('sign-out')}

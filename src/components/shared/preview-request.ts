@@ -9,6 +9,7 @@
  */
 import type { AppInfo } from '../../client/app-info';
 import type { CurrentUser, Device } from '../../client/types';
+import type { SocialConnection } from '../../contract/social';
 import type { ViewState } from '../../flow/view-state';
 
 /** The DOM event the elements listen for on themselves. The elements write the name out (with
@@ -31,7 +32,9 @@ export type ProfileScene =
   | 'edit-metadata'
   | 'rename-device'
   | 'learn-more'
-  | 'confirm-delete';
+  | 'confirm-delete'
+  | 'sign-in-accounts'
+  | 'sign-in-accounts-refused';
 
 /** The account `<passage-profile>` shows in a preview (its sample client answers with it). */
 export interface ProfileSample {
@@ -39,6 +42,9 @@ export interface ProfileSample {
   devices: Device[];
   metadata: Record<string, unknown>;
   scene: ProfileScene;
+  /** The providers the sample app offers (app info `social_connections`) and those the user linked. */
+  offered?: AppInfo['social_connections'];
+  socialConnections?: Record<string, SocialConnection>;
 }
 
 /** The event's `detail`. With neither `view` nor `profile` the element returns to its live flow. */

@@ -27,5 +27,6 @@ export function signInClient(appId: string, apiUrl: string | undefined): FlowCli
       return (await passageClient()).finishConditional(picked, { signal });
     },
     passageClient,
+    socialPending: async () => (await import('../../client/social-storage')).readSocialPending(),
   };
 }

@@ -214,6 +214,17 @@ export abstract class SignInElement {
         search: () => location.search,
         magicLinkPath: () => location.pathname + location.search + location.hash,
         reloadWithoutQuery: () => location.assign(location.pathname + location.hash),
+        href: () => location.origin + location.pathname + location.search,
+        navigate: (url) =>
+          new Promise<void>((back) => {
+            addEventListener('pageshow', () => back(), { once: true });
+            location.assign(url);
+          }),
+        removeParams: (names) => {
+          const url = new URL(location.href);
+          for (const name of names) url.searchParams.delete(name);
+          history.replaceState(history.state, '', url);
+        },
         // Only the form is worth waiting for: the rest must not compete with its first paint.
         shown: async () => {
           if (this.view.kind === 'identifier') await this.painted();

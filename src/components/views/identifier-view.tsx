@@ -24,6 +24,8 @@ const lazy = <T,>(load: () => Promise<T>) => {
 };
 const metadataFields = lazy(() => import('./metadata-fields'));
 const countryPicker = lazy(() => import('./phone/country-picker'));
+/** The provider buttons: only when the app offers providers (or one sent the visitor back). */
+const socialButtons = lazy(() => import('./social/social-buttons'));
 
 const INPUT_ID = 'passage-identifier';
 const ERROR_ID = 'passage-identifier-error';
@@ -80,6 +82,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
   const toggle = () => flow.dispatch({ type: 'toggle-mode', ...typed(form) });
   const fields = state.metadata.length > 0 ? metadataFields(ctx) : undefined;
   const picker = allowed !== 'email' ? countryPicker(ctx) : undefined;
+  const social = state.social?.length || state.socialError ? socialButtons(ctx) : undefined;
   return [
     <Title text={t.t(state.mode === 'login' ? 'login-title' : 'register-title')} />,
     state.registrationNotAllowed && (
@@ -94,6 +97,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
         <LinkButton label={t.t('switch-account')} onClick={() => flow.dispatch({ type: 'switch-account' })} />
       </p>
     ),
+    social?.SocialError(state, ctx),
     <form
       part="form identifier-form"
       noValidate
@@ -151,6 +155,7 @@ export function renderIdentifier(state: IdentifierView, ctx: ViewContext) {
         disabled={state.busy || (state.metadata.length > 0 && !fields)}
       />
     </form>,
+    social?.SocialButtons(state, ctx),
     state.canToggle && (state.mode === 'register' || state.publicSignup) && (
       <p class="toggle" part="toggle">
         {t.t(state.mode === 'login' ? 'dont-have-an-account' : 'already-have-an-account')}{' '}

@@ -9,4 +9,5 @@ export { ProfileFlow } from './profile-flow';
 export type * from './profile-ports';
 export * from './profile-state';
 export * from './profile-view';
+export { type SocialRow, socialRows } from './social-connections';
 export * from './verify-link';

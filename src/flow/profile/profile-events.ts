@@ -17,6 +17,9 @@ export type ProfileChange =
   | { type: 'device-added'; device: Device }
   | { type: 'device-renamed'; device: Device }
   | { type: 'device-deleted'; deviceId: string; wasCurrent: boolean }
+  /** A provider was linked (the page came back from it), or removed. */
+  | { type: 'social-connected'; connection: string }
+  | { type: 'social-removed'; connection: string }
   | { type: 'signed-out'; revoked: boolean }
   /** The session really ended (the server refused the token, or it could not be refreshed). */
   | { type: 'session-expired' }

@@ -33,7 +33,9 @@ import {
   type ServerAction,
   type StatusPlace,
 } from './profile-view';
-import { confirmationPath, CONFIRMED, type LinkOutcome, openVerifyLink } from './verify-link';
+import { offersSocial, openSocialCallback, ProfileSocial, type SocialOutcome } from './social-connections';
+import type { ProfileHost } from './profile-host';
+import { confirmationPath, type LinkOutcome, openVerifyLink, reportVerifyLink } from './verify-link';
 
 type Listener = (view: ProfileView) => void;
 
@@ -46,8 +48,18 @@ export class ProfileFlow {
   private client?: ProfileClient;
   private phone?: PhoneReader;
   private phoneLoading?: Promise<void>;
-  /** The confirmation link being opened: a load that overtakes the one that opened it reports it. */
+  /** The confirmation link (or provider callback) being opened: a load that overtakes it reports it. */
   private link?: Promise<LinkOutcome | null>;
+  private socialLink?: Promise<SocialOutcome | null>;
+  /** What the helpers of its sections see of the flow (profile-host.ts). */
+  private readonly host: ProfileHost = {
+    ports: this.ports,
+    view: () => this.view,
+    set: (patch) => this.set(patch),
+    announce: (at, key, params) => this.announce(at, key, params),
+    run: (action, failure, work, apply) => this.run(action, failure, work, apply),
+  };
+  private readonly social = new ProfileSocial(this.host);
 
   constructor(private readonly ports: ProfilePorts) {}
 
@@ -93,8 +105,9 @@ export class ProfileFlow {
     }
     if (!fresh()) return;
     this.set({ app });
-    const [link] = await Promise.all([
+    const [link, social] = await Promise.all([
       (this.link ??= openVerifyLink(this.ports.page, client)),
+      (this.socialLink ??= openSocialCallback(this.ports.page, client, app)),
       this.ports.loadLanguage(app.default_language),
       this.ensurePhone(identifierKinds(app.allowed_identifier, null)),
     ]);
@@ -102,8 +115,9 @@ export class ProfileFlow {
     if (client.hasSession()) await this.loadUser(fresh);
     else this.reduce({ type: 'signed-out' });
     if (!fresh()) return;
-    this.link = undefined;
-    if (link) this.reportVerifyLink(link);
+    this.link = this.socialLink = undefined;
+    if (link) reportVerifyLink(this.host, link);
+    if (social) this.social.report(social);
   }
 
   private loadUser(fresh: () => boolean): Promise<void> {
@@ -111,34 +125,23 @@ export class ProfileFlow {
       'load',
       'failed-to-load-profile',
       async (client) => {
-        const [user, devices, metadata] = await Promise.all([
+        const [user, devices, metadata, socialConnections] = await Promise.all([
           client.currentUser(),
           client.devices(),
           client.userMetadata(),
+          offersSocial(this.view.app) ? client.socialConnections() : {},
         ]);
         await this.ensurePhone(this.kindsOf(user));
-        return { user, devices, metadata };
+        return { user, devices, metadata, socialConnections };
       },
-      ({ user, devices, metadata }) => {
-        this.set({ user, devices, metadata, metadataDraft: draftFromMetadata(this.fieldList(), metadata) });
+      ({ user, devices, metadata, socialConnections }) => {
+        const metadataDraft = draftFromMetadata(this.fieldList(), metadata);
+        this.set({ user, devices, metadata, socialConnections, metadataDraft });
         this.reduce({ type: 'loaded' });
         this.ports.emit({ type: 'loaded', user });
       },
       fresh,
     );
-  }
-
-  /** Says what the link did, once the profile shows the result. */
-  private reportVerifyLink(link: LinkOutcome): void {
-    if (!link.ok) {
-      const message = this.t(link.key);
-      // A failed load's alert stays; otherwise the error shows with the rows the link would change.
-      if (this.view.alert === null) this.set({ alert: message, failedAt: 'login-info' });
-      this.ports.emit({ type: 'error', action: 'confirm-identifier-change', message });
-      return;
-    }
-    this.ports.emit({ type: 'identifier-change-confirmed', identifier: link.identifier });
-    if (this.view.status === 'ready') this.announce('login-info', CONFIRMED[link.identifier ?? 'unknown']);
   }
 
   /** The phone library is a lazy chunk, loaded (once) only when the user can type a phone number:
@@ -375,6 +378,10 @@ export class ProfileFlow {
   setPageSize(pageSize: number): void {
     this.set({ page: pageAfterResize(this.view.page * this.view.pageSize, pageSize), pageSize });
   }
+
+  // ---- sign-in accounts (social-connections.ts): Connect leaves for the provider ----
+  readonly connectSocial = (type: string): Promise<void> => this.social.connect(type);
+  readonly removeSocial = (type: string): Promise<void> => this.social.remove(type);
 
   // ---- dialogs, edits, session ----
 

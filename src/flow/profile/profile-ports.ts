@@ -6,6 +6,8 @@ import type { PhoneReader } from '../validation/phone-reader';
 import type { AppTarget } from '../ports';
 import type { IdentifierType } from '../view-state';
 import type { ProfileChange } from './profile-events';
+import type { SocialConnections } from './social-connections';
+import type { SocialPending } from '../../client/social-storage';
 
 /** The client operations of one app (app-id and api-url as they were when the load began). Failures
  * reject with `FlowError`-shaped errors. */
@@ -32,6 +34,17 @@ export interface ProfileClient {
   deleteDevice(deviceId: string): Promise<void>;
   /** Registers a platform passkey; resolves with the new device. */
   addDevice(): Promise<Device | undefined>;
+  /** The providers linked to the user. */
+  socialConnections(): Promise<SocialConnections>;
+  /** Unlinks a provider (refused when it is the last way to sign in). */
+  unlinkSocial(connection: string): Promise<void>;
+  /** Stores a PKCE state and answers the URL that links the provider, back to `redirectUri`. */
+  linkSocial(connection: string, redirectUri: string): Promise<string>;
+  /** The social sign-in this tab started (sessionStorage). */
+  socialPending(): SocialPending | undefined;
+  /** Exchanges the code a provider brought back (it signs the same user in). */
+  finishSocial(code: string): Promise<unknown>;
+  forgetSocial(): void;
   /** Forgets the tokens; true when the server revoked the refresh token too. */
   signOut(): Promise<boolean>;
   /** `psg_cred_obj`: user id → the credential id this browser signed in with. */

@@ -5,9 +5,10 @@ import type { AppProblem } from '../view-state';
 import { DEFAULT_PAGE_SIZE } from './devices';
 import type { MetadataValues } from './metadata-form';
 import { initialProfileState, type ProfileState } from './profile-state';
+import type { SocialConnections } from './social-connections';
 
 /** The section a confirmation or an error shows in: the one holding the control that caused it. */
-export type StatusPlace = 'login-info' | 'metadata' | 'devices';
+export type StatusPlace = 'login-info' | 'metadata' | 'devices' | 'social';
 
 /** The profile's server actions, as its `error` and `reauthentication-required` changes name them. */
 export type ServerAction =
@@ -17,7 +18,9 @@ export type ServerAction =
   | 'update-metadata'
   | 'rename-device'
   | 'delete-device'
-  | 'add-device';
+  | 'add-device'
+  | 'connect-social'
+  | 'remove-social';
 
 /** The section holding each action's control, where its failure shows; a load has none (its notice). */
 export const FAILURE_PLACE: Record<ServerAction, StatusPlace | null> = {
@@ -28,6 +31,8 @@ export const FAILURE_PLACE: Record<ServerAction, StatusPlace | null> = {
   'rename-device': 'devices',
   'delete-device': 'devices',
   'add-device': 'devices',
+  'connect-social': 'social',
+  'remove-social': 'social',
 };
 
 /** Everything `<passage-profile>` renders, emitted by `ProfileFlow` on every change. Texts already
@@ -38,6 +43,8 @@ export interface ProfileView extends ProfileState {
   appProblem: AppProblem | null;
   user: CurrentUser | null;
   devices: Device[];
+  /** The providers linked to the user (empty when the app offers none: then nothing asks). */
+  socialConnections: SocialConnections;
   /** The stored metadata (the form shows it while not editing). */
   metadata: Record<string, unknown>;
   identifierDraft: string;
@@ -73,6 +80,7 @@ export const initialProfileView: ProfileView = {
   appProblem: null,
   user: null,
   devices: [],
+  socialConnections: {},
   metadata: {},
   identifierDraft: '',
   identifierError: null,

@@ -12,6 +12,7 @@ import { appInfo, publicUser } from '../test-support';
 import type { ProfileChange } from './profile-events';
 import { ProfileFlow } from './profile-flow';
 import type { FocusTarget, ProfileClient } from './profile-ports';
+import type { SocialConnections } from './social-connections';
 
 export const german = createTranslator('de', { ...de, ...profileDe });
 
@@ -75,6 +76,7 @@ export function later<T>(ms: number, value: T | (() => T)): Promise<T> {
 export function fakeClient(app: AppInfo, patch: Partial<ProfileClient> = {}) {
   let user = currentUser();
   let devices = [device('d1'), device('d2')];
+  let social: SocialConnections = {};
   const client: ProfileClient = {
     target: { appId: app.id, pageOrigin: 'http://localhost:5173' },
     appInfo: async () => app,
@@ -99,6 +101,14 @@ export function fakeClient(app: AppInfo, patch: Partial<ProfileClient> = {}) {
       devices = [...devices, added];
       return added;
     },
+    socialConnections: async () => social,
+    unlinkSocial: async (type) => {
+      social = Object.fromEntries(Object.entries(social).filter(([linked]) => linked !== type));
+    },
+    linkSocial: async (type, redirectUri) => `https://app.test/link?type=${type}&back=${redirectUri}`,
+    socialPending: () => undefined,
+    finishSocial: async () => ({}),
+    forgetSocial: () => undefined,
     signOut: async () => true,
     credentials: () => ({}),
     ...patch,
@@ -107,6 +117,7 @@ export function fakeClient(app: AppInfo, patch: Partial<ProfileClient> = {}) {
     client,
     setUser: (patch: Partial<CurrentUser>) => (user = { ...user, ...patch }),
     setDevices: (list: Device[]) => (devices = list),
+    setSocial: (linked: SocialConnections) => (social = linked),
   };
 }
 

@@ -2,6 +2,7 @@ import { VERIFY_LINK_PARAM } from '../home-view';
 import type { MessageKey } from '../../i18n';
 import type { FlowError } from '../ports';
 import type { IdentifierType } from '../view-state';
+import type { ProfileHost } from './profile-host';
 import type { ProfileClient, ProfilePage } from './profile-ports';
 
 /** Ours: which identifier the link confirms, so the page can say "successfully changed email". */
@@ -48,7 +49,7 @@ export function readVerifyLink(href: string): VerifyLink | null {
 export type LinkOutcome = { ok: true; identifier: IdentifierType | null } | { ok: false; key: MessageKey };
 
 /** What the profile announces once a link confirmed a change. */
-export const CONFIRMED: Record<IdentifierType | 'unknown', MessageKey> = {
+const CONFIRMED: Record<IdentifierType | 'unknown', MessageKey> = {
   email: 'successfully-changed-email',
   phone: 'successfully-changed-phone',
   unknown: 'identifier-change-confirmed',
@@ -73,4 +74,17 @@ export async function openVerifyLink(
     const invalid = (error as FlowError | undefined)?.statusCode === 404;
     return { ok: false, key: invalid ? 'link-invalid' : 'verification-failed-please-try-again' };
   }
+}
+
+/** Says what the link did, once the profile shows the result. */
+export function reportVerifyLink(host: ProfileHost, link: LinkOutcome): void {
+  if (!link.ok) {
+    const message = host.ports.translator().t(link.key);
+    // A failed load's alert stays; otherwise the error shows with the rows the link would change.
+    if (host.view().alert === null) host.set({ alert: message, failedAt: 'login-info' });
+    host.ports.emit({ type: 'error', action: 'confirm-identifier-change', message });
+    return;
+  }
+  host.ports.emit({ type: 'identifier-change-confirmed', identifier: link.identifier });
+  if (host.view().status === 'ready') host.announce('login-info', CONFIRMED[link.identifier ?? 'unknown']);
 }

@@ -33,6 +33,8 @@ import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
 import type { OneTimeCodeStep } from './one-time-code';
 import type { PasskeyHost, PasskeySteps } from './passkey-steps';
+/** Social sign-in's steps: fetched when a provider button is pressed or a callback brought a code. */
+const socialSteps = () => import('./social-steps');
 
 export class SignInSteps implements PasskeyHost {
   /** The sign-in in progress, once an identifier was accepted. */
@@ -151,6 +153,11 @@ export class SignInSteps implements PasskeyHost {
             this.passkeySteps().catch(() => undefined);
           return this.submitIdentifier(e);
         }
+        if (e.type === 'social')
+          return socialSteps().then(
+            (social) => social.startSocial(this.flow, this, e.connection),
+            (error) => this.log('a step failed to load', error),
+          );
         return;
       case 'register-passkey':
         if (e.type === 'create-passkey' || e.type === 'retry')
@@ -198,6 +205,19 @@ export class SignInSteps implements PasskeyHost {
   /** The page was opened from a magic link or a verification link. */
   async activate(link: 'login' | 'verify', token: string): Promise<void> {
     return (await this.fallbacks.magicLink()).activate(link, token);
+  }
+
+  /** The page is a social sign-in's callback with a code: exchange it. */
+  async finishSocial(code: string, connection: string): Promise<void> {
+    return (await socialSteps()).finishSocial(this.flow, this, code, connection);
+  }
+
+  /** The pending social sign-in is answered (or its state did not match): its state goes. */
+  forgetSocial(): void {
+    void this.passageClient().then(
+      (client) => client.forgetSocial(),
+      () => undefined,
+    );
   }
 
   get method() {

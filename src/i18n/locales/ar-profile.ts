@@ -69,4 +69,18 @@ export default {
   'sign-in-again': 'تسجيل الدخول مرة أخرى',
   'signed-out-server-unreachable': 'تم تسجيل خروجك على هذا الجهاز، لكن تعذّر الوصول إلى الخادم لإنهاء جلستك.',
   'reauthentication-required': 'لحمايتك، يُرجى تسجيل الدخول مرة أخرى قبل إجراء هذا التغيير.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'حسابات تسجيل الدخول',
+  'sign-in-accounts-text': 'حسابات في خدمات أخرى يمكنك تسجيل الدخول بها.',
+  'connected-as': 'مرتبط باسم {identifier}',
+  'not-connected': 'غير مرتبط',
+  connect: 'ربط',
+  'connect-provider-label': 'ربط {provider}',
+  remove: 'إزالة',
+  'remove-provider-label': 'إزالة {provider}',
+  'sign-in-account-connected': 'تم ربط {provider}.',
+  'sign-in-account-removed': 'تمت إزالة {provider}.',
+  'failed-to-connect-sign-in-account': 'تعذّر ربط هذا الحساب.',
+  'failed-to-remove-sign-in-account': 'تعذّرت إزالة هذا الحساب.',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsAr } from '../app-problems/ar';
+import { socialAr } from '../social/ar';
 
 export default {
   'login-title': 'تسجيل الدخول',
@@ -121,4 +122,5 @@ export default {
   'no-decimals': 'أدخل عددًا صحيحًا.',
   'invalid-phone': 'أدخل رقم هاتف صالحًا.',
   ...appProblemsAr,
+  ...socialAr,
 } satisfies Messages;

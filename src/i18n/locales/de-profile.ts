@@ -84,4 +84,18 @@ export default {
     'Du bist auf diesem Gerät abgemeldet, aber der Server war nicht erreichbar, um deine Sitzung zu beenden.',
   'reauthentication-required':
     'Melde dich zu deiner Sicherheit erneut an, bevor du diese Änderung vornimmst.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Anmeldekonten',
+  'sign-in-accounts-text': 'Konten bei anderen Diensten, mit denen du dich anmelden kannst.',
+  'connected-as': 'Verbunden als {identifier}',
+  'not-connected': 'Nicht verbunden',
+  connect: 'Verbinden',
+  'connect-provider-label': '{provider} verbinden',
+  remove: 'Entfernen',
+  'remove-provider-label': '{provider} entfernen',
+  'sign-in-account-connected': '{provider} verbunden.',
+  'sign-in-account-removed': '{provider} entfernt.',
+  'failed-to-connect-sign-in-account': 'Dieses Konto konnte nicht verbunden werden.',
+  'failed-to-remove-sign-in-account': 'Dieses Konto konnte nicht entfernt werden.',
 } satisfies ProfileMessages;

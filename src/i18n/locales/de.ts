@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsDe } from '../app-problems/de';
+import { socialDe } from '../social/de';
 
 export default {
   'login-title': 'Anmelden',
@@ -128,4 +129,5 @@ export default {
   'no-decimals': 'Geben Sie eine ganze Zahl ein.',
   'invalid-phone': 'Geben Sie eine gültige Telefonnummer ein.',
   ...appProblemsDe,
+  ...socialDe,
 } satisfies Messages;

@@ -74,4 +74,18 @@ export default {
   'signed-out-server-unreachable':
     'Has cerrado sesión en este dispositivo, pero no se pudo contactar con el servidor para terminar tu sesión.',
   'reauthentication-required': 'Por tu seguridad, vuelve a iniciar sesión antes de hacer este cambio.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Cuentas de inicio de sesión',
+  'sign-in-accounts-text': 'Cuentas de otros servicios con las que puedes iniciar sesión.',
+  'connected-as': 'Conectada como {identifier}',
+  'not-connected': 'No conectada',
+  connect: 'Conectar',
+  'connect-provider-label': 'Conectar {provider}',
+  remove: 'Quitar',
+  'remove-provider-label': 'Quitar {provider}',
+  'sign-in-account-connected': '{provider} conectada.',
+  'sign-in-account-removed': '{provider} quitada.',
+  'failed-to-connect-sign-in-account': 'No se pudo conectar esta cuenta.',
+  'failed-to-remove-sign-in-account': 'No se pudo quitar esta cuenta.',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsEs } from '../app-problems/es';
+import { socialEs } from '../social/es';
 
 export default {
   'login-title': 'Iniciar sesión',
@@ -124,4 +125,5 @@ export default {
   'no-decimals': 'Introduce un número entero.',
   'invalid-phone': 'Introduce un número de teléfono válido.',
   ...appProblemsEs,
+  ...socialEs,
 } satisfies Messages;

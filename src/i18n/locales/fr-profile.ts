@@ -77,4 +77,18 @@ export default {
   'signed-out-server-unreachable':
     'Vous êtes déconnecté sur cet appareil, mais le serveur n’a pas pu être joint pour fermer votre session.',
   'reauthentication-required': 'Pour votre sécurité, reconnectez-vous avant de faire cette modification.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Comptes de connexion',
+  'sign-in-accounts-text': 'Les comptes d’autres services avec lesquels vous pouvez vous connecter.',
+  'connected-as': 'Associé en tant que {identifier}',
+  'not-connected': 'Non associé',
+  connect: 'Associer',
+  'connect-provider-label': 'Associer {provider}',
+  remove: 'Retirer',
+  'remove-provider-label': 'Retirer {provider}',
+  'sign-in-account-connected': '{provider} associé.',
+  'sign-in-account-removed': '{provider} retiré.',
+  'failed-to-connect-sign-in-account': 'Impossible d’associer ce compte.',
+  'failed-to-remove-sign-in-account': 'Impossible de retirer ce compte.',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsFr } from '../app-problems/fr';
+import { socialFr } from '../social/fr';
 
 export default {
   'login-title': 'Se connecter',
@@ -126,4 +127,5 @@ export default {
   'no-decimals': 'Saisissez un nombre entier.',
   'invalid-phone': 'Saisissez un numéro de téléphone valide.',
   ...appProblemsFr,
+  ...socialFr,
 } satisfies Messages;

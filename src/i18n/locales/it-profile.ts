@@ -73,4 +73,18 @@ export default {
   'signed-out-server-unreachable':
     'Sei uscito su questo dispositivo, ma non è stato possibile raggiungere il server per chiudere la sessione.',
   'reauthentication-required': 'Per sicurezza, accedi di nuovo prima di fare questa modifica.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Account di accesso',
+  'sign-in-accounts-text': 'Account di altri servizi con cui puoi accedere.',
+  'connected-as': 'Collegato come {identifier}',
+  'not-connected': 'Non collegato',
+  connect: 'Collega',
+  'connect-provider-label': 'Collega {provider}',
+  remove: 'Rimuovi',
+  'remove-provider-label': 'Rimuovi {provider}',
+  'sign-in-account-connected': '{provider} collegato.',
+  'sign-in-account-removed': '{provider} rimosso.',
+  'failed-to-connect-sign-in-account': 'Impossibile collegare questo account.',
+  'failed-to-remove-sign-in-account': 'Impossibile rimuovere questo account.',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsIt } from '../app-problems/it';
+import { socialIt } from '../social/it';
 
 export default {
   'login-title': 'Accedi',
@@ -124,4 +125,5 @@ export default {
   'no-decimals': 'Inserisci un numero intero.',
   'invalid-phone': 'Inserisci un numero di telefono valido.',
   ...appProblemsIt,
+  ...socialIt,
 } satisfies Messages;

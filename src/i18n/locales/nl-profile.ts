@@ -74,4 +74,18 @@ export default {
   'signed-out-server-unreachable':
     'Je bent op dit apparaat uitgelogd, maar de server was niet bereikbaar om je sessie te beëindigen.',
   'reauthentication-required': 'Log voor je veiligheid opnieuw in voordat je deze wijziging maakt.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Inlogaccounts',
+  'sign-in-accounts-text': 'Accounts bij andere diensten waarmee je kunt inloggen.',
+  'connected-as': 'Gekoppeld als {identifier}',
+  'not-connected': 'Niet gekoppeld',
+  connect: 'Koppelen',
+  'connect-provider-label': '{provider} koppelen',
+  remove: 'Verwijderen',
+  'remove-provider-label': '{provider} verwijderen',
+  'sign-in-account-connected': '{provider} gekoppeld.',
+  'sign-in-account-removed': '{provider} verwijderd.',
+  'failed-to-connect-sign-in-account': 'Dit account kon niet worden gekoppeld.',
+  'failed-to-remove-sign-in-account': 'Dit account kon niet worden verwijderd.',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsNl } from '../app-problems/nl';
+import { socialNl } from '../social/nl';
 
 export default {
   'login-title': 'Inloggen',
@@ -124,4 +125,5 @@ export default {
   'no-decimals': 'Vul een geheel getal in.',
   'invalid-phone': 'Vul een geldig telefoonnummer in.',
   ...appProblemsNl,
+  ...socialNl,
 } satisfies Messages;

@@ -74,4 +74,18 @@ export default {
     'Wylogowano na tym urządzeniu, ale nie udało się połączyć z serwerem, aby zakończyć sesję.',
   'reauthentication-required':
     'Ze względów bezpieczeństwa zaloguj się ponownie przed wprowadzeniem tej zmiany.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Konta logowania',
+  'sign-in-accounts-text': 'Konta w innych serwisach, którymi możesz się logować.',
+  'connected-as': 'Połączono jako {identifier}',
+  'not-connected': 'Nie połączono',
+  connect: 'Połącz',
+  'connect-provider-label': 'Połącz {provider}',
+  remove: 'Usuń',
+  'remove-provider-label': 'Usuń {provider}',
+  'sign-in-account-connected': 'Połączono {provider}.',
+  'sign-in-account-removed': 'Usunięto {provider}.',
+  'failed-to-connect-sign-in-account': 'Nie udało się połączyć tego konta.',
+  'failed-to-remove-sign-in-account': 'Nie udało się usunąć tego konta.',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsPl } from '../app-problems/pl';
+import { socialPl } from '../social/pl';
 
 export default {
   'login-title': 'Zaloguj się',
@@ -124,4 +125,5 @@ export default {
   'no-decimals': 'Wpisz liczbę całkowitą.',
   'invalid-phone': 'Wpisz prawidłowy numer telefonu.',
   ...appProblemsPl,
+  ...socialPl,
 } satisfies Messages;

@@ -73,4 +73,18 @@ export default {
   'signed-out-server-unreachable':
     'Você saiu neste dispositivo, mas não foi possível contatar o servidor para encerrar sua sessão.',
   'reauthentication-required': 'Por segurança, entre novamente antes de fazer esta alteração.',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': 'Contas de acesso',
+  'sign-in-accounts-text': 'Contas de outros serviços com as quais você pode entrar.',
+  'connected-as': 'Conectada como {identifier}',
+  'not-connected': 'Não conectada',
+  connect: 'Conectar',
+  'connect-provider-label': 'Conectar {provider}',
+  remove: 'Remover',
+  'remove-provider-label': 'Remover {provider}',
+  'sign-in-account-connected': '{provider} conectada.',
+  'sign-in-account-removed': '{provider} removida.',
+  'failed-to-connect-sign-in-account': 'Não foi possível conectar esta conta.',
+  'failed-to-remove-sign-in-account': 'Não foi possível remover esta conta.',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsPt } from '../app-problems/pt';
+import { socialPt } from '../social/pt';
 
 export default {
   'login-title': 'Entrar',
@@ -125,4 +126,5 @@ export default {
   'no-decimals': 'Digite um número inteiro.',
   'invalid-phone': 'Digite um número de telefone válido.',
   ...appProblemsPt,
+  ...socialPt,
 } satisfies Messages;

@@ -69,4 +69,18 @@ export default {
   'sign-in-again': '重新登录',
   'signed-out-server-unreachable': '您已在此设备上退出登录，但无法连接服务器来结束您的会话。',
   'reauthentication-required': '为了您的安全，请在进行此更改前重新登录。',
+
+  // Sign-in accounts (social connections)
+  'sign-in-accounts': '登录账户',
+  'sign-in-accounts-text': '可用于登录的其他服务账户。',
+  'connected-as': '已关联为 {identifier}',
+  'not-connected': '未关联',
+  connect: '关联',
+  'connect-provider-label': '关联 {provider}',
+  remove: '移除',
+  'remove-provider-label': '移除 {provider}',
+  'sign-in-account-connected': '已关联 {provider}。',
+  'sign-in-account-removed': '已移除 {provider}。',
+  'failed-to-connect-sign-in-account': '无法关联此账户。',
+  'failed-to-remove-sign-in-account': '无法移除此账户。',
 } satisfies ProfileMessages;

@@ -1,5 +1,6 @@
 import type { Messages } from '../en';
 import { appProblemsZh } from '../app-problems/zh';
+import { socialZh } from '../social/zh';
 
 export default {
   'login-title': '登录',
@@ -120,4 +121,5 @@ export default {
   'no-decimals': '请输入整数。',
   'invalid-phone': '请输入有效的电话号码。',
   ...appProblemsZh,
+  ...socialZh,
 } satisfies Messages;
