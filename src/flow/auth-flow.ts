@@ -117,8 +117,8 @@ export class AuthFlow {
 
   dispatch(event: ViewEvent): void {
     const v = this.view;
-    if (event.type === 'submit-identifier' || event.type === 'social' || event.type === 'toggle-mode')
-      this.socialNotice = undefined;
+    // Every event is the visitor acting: a social sign-in's failure has been seen.
+    this.socialNotice = undefined;
     if (v.kind === 'identifier' && event.type === 'toggle-mode')
       return v.canToggle ? this.toggleMode(event) : undefined;
     if (v.kind === 'identifier' && event.type === 'switch-account') return this.switchAccount();
@@ -187,17 +187,13 @@ export class AuthFlow {
   }
 
   /**
-   * The social sign-in this page is the callback of, if any: its parameters leave the address, and a
-   * refusal becomes the form's notice. Only a query with a `state` fetches the module that reads it.
+   * The social sign-in this page is the callback of, if any (a refusal becomes the form's notice). Only
+   * a query with a `state` fetches the module that reads it.
    */
   private async socialCallback(app: AppInfo): Promise<SocialCallback | undefined> {
     if (!/[?&]state=/.test(this.options.page.search())) return undefined;
-    const social = await import('./social');
-    const pending = await this.options.client.socialPending?.();
-    const callback = social.socialCallback(this.options.page.search(), pending);
-    if (callback) this.options.page.removeParams(social.SOCIAL_CALLBACK_PARAMS);
-    if (callback?.kind === 'error')
-      this.socialNotice = social.socialMessage(callback.error, app, callback.connection);
+    const { callback, notice } = await (await import('./social')).readSocialCallback(this.options, app);
+    this.socialNotice = notice;
     return callback;
   }
 

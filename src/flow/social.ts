@@ -7,7 +7,7 @@
 import type { SocialCallbackError } from '../contract/social';
 import type { AppInfo } from '../client/app-info';
 import type { SocialPending } from '../client/social-storage';
-import type { FlowError } from './ports';
+import type { FlowError, FlowOptions } from './ports';
 import type { FlowMessageKey, Message } from './view-state';
 
 /** The callback's parameters, removed from the address once read. */
@@ -52,6 +52,22 @@ export function socialCallback(
   if (!pending || pending.state !== state) return { kind: 'error', error: 'invalid_state', connection };
   if (error) return { kind: 'error', error: isCallbackError(error) ? error : 'provider_error', connection };
   return { kind: 'code', code: code!, connection };
+}
+
+/**
+ * The callback this page is, if any, read once: its parameters leave the address, and a refusal comes
+ * with the form's notice. Here rather than in auth-flow.ts so the first render carries only the test
+ * for a `state` parameter that fetches this module.
+ */
+export async function readSocialCallback(
+  options: Pick<FlowOptions, 'page' | 'client'>,
+  app: Pick<AppInfo, 'social_connections'>,
+): Promise<{ callback?: SocialCallback; notice?: Message }> {
+  const callback = socialCallback(options.page.search(), await options.client.socialPending?.());
+  if (!callback) return {};
+  options.page.removeParams(SOCIAL_CALLBACK_PARAMS);
+  if (callback.kind === 'code') return { callback };
+  return { callback, notice: socialMessage(callback.error, app, callback.connection) };
 }
 
 /** The provider's name for the messages: the app's label, else its connection type. */
