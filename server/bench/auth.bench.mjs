@@ -481,7 +481,7 @@ const ratioByRound = (x, y) =>
     : '–';
 if ([f, g, p, q].some((m) => m.done > 0)) {
   console.log(
-    `\nbeside Better Auth ${betterAuthVersion} (email OTP, node:sqlite, rate limits on, codes hashed): ${peerConcurrency} in flight, ${rounds} interleaved rounds of ${seconds} s (medians)\n`,
+    `\nbeside Better Auth ${betterAuthVersion} (email OTP, node:sqlite, rate limits on, codes hashed; its logger at 'error', its rate limits in memory): ${peerConcurrency} in flight, ${rounds} interleaved rounds of ${seconds} s (medians)\n`,
   );
   console.log(
     '| sign-ins | per second | p50 ms | p99 ms | server CPU ms per sign-in | notes |\n|---|---:|---:|---:|---:|---|',

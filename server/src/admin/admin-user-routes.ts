@@ -149,10 +149,18 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
     async (request, reply) => {
       const { appId, userId } = request.params;
       if (!(await apps.find(appId))) throw appNotFound();
-      if (!(await deleteUserAndData(identity.db, appId, userId))) throw userNotFound();
+      const event = {
+        appId,
+        userId,
+        type: 'user_deleted',
+        actor: 'admin',
+        client: clientOf(request),
+      } as const;
+      const deleted = await deleteUserAndData(identity.db, appId, userId, (trx) =>
+        identity.events.record(event, trx),
+      );
+      if (!deleted) throw userNotFound();
       request.log.info({ event: 'user.deleted', appId, userId });
-      const client = clientOf(request);
-      await identity.events.record({ appId, userId, type: 'user_deleted', actor: 'admin', client });
       return reply.status(204).send(null);
     },
   );

@@ -19,9 +19,15 @@ const USER_OWNED: UserOwnedTable[] = [
 
 /**
  * Deletes a user with their passkeys, sign-ins and refresh tokens (so every session ends at once),
- * pending codes, links, ceremonies and events, in one transaction. False when the app has no such user.
+ * pending codes, links, ceremonies and events, in one transaction, in which `record` then writes what
+ * outlives them (the `user_deleted` event). False when the app has no such user.
  */
-export async function deleteUserAndData(db: Db, appId: string, userId: string): Promise<boolean> {
+export async function deleteUserAndData(
+  db: Db,
+  appId: string,
+  userId: string,
+  record: (trx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('users')
@@ -39,6 +45,7 @@ export async function deleteUserAndData(db: Db, appId: string, userId: string): 
     for (const table of USER_OWNED) {
       await trx.deleteFrom(table).where('app_id', '=', appId).where('user_id', '=', userId).execute();
     }
+    await record(trx);
     return true;
   });
 }

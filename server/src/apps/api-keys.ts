@@ -57,7 +57,8 @@ export class ApiKeys {
   constructor(private readonly db: Db) {}
 
   /** Stores a new key and answers it: the only time the key itself is known. */
-  async create(appId: string, name: string): Promise<{ key: string; row: ApiKeyRow }> {
+  /** `db` may be the transaction that records the change. */
+  async create(appId: string, name: string, db: Db = this.db): Promise<{ key: string; row: ApiKeyRow }> {
     const key = newApiKey();
     const row: ApiKeyRow = {
       id: newId(),
@@ -69,7 +70,7 @@ export class ApiKeys {
       last_used_at: null,
       revoked_at: null,
     };
-    await this.db.insertInto('api_keys').values(row).execute();
+    await db.insertInto('api_keys').values(row).execute();
     return { key, row };
   }
 
@@ -85,9 +86,12 @@ export class ApiKeys {
       .execute();
   }
 
-  /** Revokes one live key of the app, however it was made; false when the app has no such key. */
-  async revoke(appId: string, id: string): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Revokes one live key of the app, however it was made; false when the app has no such key. `db` may
+   * be the transaction that records the change.
+   */
+  async revoke(appId: string, id: string, db: Db = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('api_keys')
       .set({ revoked_at: isoNow() })
       .where('app_id', '=', appId)

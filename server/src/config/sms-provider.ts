@@ -97,8 +97,10 @@ export const SMS_SETTINGS: readonly SettingHelp[] = [
   },
   {
     name: 'VONAGE_SIGNATURE_METHOD',
-    default: 'sha256',
-    description: "The dashboard's signature method for that secret: md5hash, md5, sha1, sha256 or sha512.",
+    default: 'none',
+    description:
+      'With SMS_PROVIDER=vonage and SMS_DELIVERY_STATUS=on: the signature method chosen in the dashboard for ' +
+      "that secret, md5hash (the dashboard's default), md5, sha1, sha256 or sha512.",
   },
   {
     name: 'SMS_DELIVERY_STATUS',
@@ -184,7 +186,14 @@ function vonageDeliveryStatus(values: Values): VonageSettings['deliveryStatus'] 
     'vonage with SMS_DELIVERY_STATUS=on',
     'the signature secret of the Vonage dashboard; unsigned receipts are refused',
   );
-  const method = (values.VONAGE_SIGNATURE_METHOD ?? 'sha256').toLowerCase() as VonageSignatureMethod;
+  // No default: the dashboard's own default (md5hash) differs from what most accounts choose, and a wrong
+  // guess would refuse every receipt as forged without saying why.
+  const method = required(
+    values,
+    'VONAGE_SIGNATURE_METHOD',
+    'vonage with SMS_DELIVERY_STATUS=on',
+    `the signature method chosen in the Vonage dashboard: ${SIGNATURE_METHODS.join(', ')}`,
+  ).toLowerCase() as VonageSignatureMethod;
   if (!SIGNATURE_METHODS.includes(method)) {
     throw new ConfigError(
       `VONAGE_SIGNATURE_METHOD must be one of ${SIGNATURE_METHODS.join(', ')}, got "${method}"`,
@@ -235,7 +244,16 @@ function sns(values: Values): SnsSettings {
 export function parseSmsProvider(env: NodeJS.ProcessEnv): SmsProvider | null {
   const values: Values = Object.fromEntries(SMS_SETTINGS.map(({ name }) => [name, optional(env[name])]));
   const choice = values.SMS_PROVIDER ?? null;
-  if (choice === null) return null;
+  if (choice === null) {
+    // Asked for, it would silently report nothing: no provider sends an SMS, so none reports on one.
+    if (deliveryStatusOn(values)) {
+      throw new ConfigError(
+        'SMS_DELIVERY_STATUS=on needs SMS_PROVIDER=twilio or vonage, and SMS_PROVIDER is not set ' +
+          '(docs/server/sms-providers.md).',
+      );
+    }
+    return null;
+  }
   switch (choice.toLowerCase()) {
     case 'twilio':
       return twilio(values);

@@ -124,12 +124,14 @@ export const currentUserRoutes: FastifyPluginAsyncTypebox<{ identity: IdentitySe
       if (!checked.ok) throw invalidRequest(checked.error);
       const merged = { ...(parseMetadata(user) ?? {}), ...checked.metadata };
       for (const [name, value] of Object.entries(merged)) if (value === null) delete merged[name];
-      await identity.users.updateMetadata(app.id, user.id, merged);
-      // Logged when something changed: a form saved unchanged is no change to the account.
-      if (!isDeepStrictEqual(merged, parseMetadata(user) ?? {})) {
-        const client = clientOf(request);
-        await identity.events.record({ appId: app.id, userId: user.id, type: 'metadata_changed', client });
-      }
+      await identity.db.transaction().execute(async (trx) => {
+        await identity.users.updateMetadata(app.id, user.id, merged, trx);
+        // Logged when something changed: a form saved unchanged is no change to the account.
+        if (!isDeepStrictEqual(merged, parseMetadata(user) ?? {})) {
+          const event = { appId: app.id, userId: user.id, type: 'metadata_changed' as const };
+          await identity.events.record({ ...event, client: clientOf(request) }, trx);
+        }
+      });
       const updated = await identity.users.findById(app.id, user.id);
       return { user: await view(app.id, updated ?? user) };
     },

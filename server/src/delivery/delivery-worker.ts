@@ -137,21 +137,15 @@ export class DeliveryWorker {
   }
 
   /**
-   * Sends claimed rows at once and marks the delivered ones sent in one statement; an SMS provider's id
-   * of a message is kept with it (its own statement, for SMS only), for its delivery status.
+   * Sends claimed rows at once and marks the delivered ones sent in one statement; a message the provider
+   * names by its own id (SMS) is marked sent with that id by `deliver`, as soon as its send resolves.
    */
   private async sendBatch(batch: QueuedRow[]): Promise<void> {
-    const sent = await Promise.all(batch.map((row) => this.deliver(row)));
-    const providerIds = new Map<string, string>();
-    for (const [i, row] of batch.entries()) {
-      const providerId = sent[i];
-      if (typeof providerId === 'string') providerIds.set(row.id, providerId);
-    }
+    const outcomes = await Promise.all(batch.map((row) => this.deliver(row)));
     await this.queue.markSent(
-      batch.filter((_, i) => sent[i] !== false).map((row) => row.id),
+      batch.filter((_, i) => outcomes[i] === 'sent').map((row) => row.id),
       this.id,
       Date.now(),
-      providerIds,
     );
   }
 
@@ -164,17 +158,17 @@ export class DeliveryWorker {
   }
 
   /**
-   * Sends one message; false when it did not go out, else the provider's id of it or true (the caller
-   * marks the batch sent together).
+   * Sends one message: `sent` when it went out and the caller marks it sent with its batch, `recorded`
+   * when it went out under a provider's id and is marked sent already, `not_sent` otherwise.
    */
-  private async deliver(row: QueuedRow): Promise<string | boolean> {
+  private async deliver(row: QueuedRow): Promise<'sent' | 'recorded' | 'not_sent'> {
     const transport = this.transports[row.channel];
     try {
       if (row.expires_at !== null && row.expires_at <= new Date().toISOString()) {
         this.log.warn({ messageId: row.id, kind: row.kind }, 'delivery: message expired before it was sent');
         await this.queue.markExpired(row.id, this.id);
         this.metrics.deliveryFailed(row.channel, 'expired');
-        return false;
+        return 'not_sent';
       }
       // No transport for this channel (e.g. production without SMTP_URL): keep it queued and retry.
       if (!transport) throw new DeliveryError(`no ${row.channel} transport is configured`, false);
@@ -188,7 +182,12 @@ export class DeliveryWorker {
         ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         ...rendered,
       });
-      return providerId || true;
+      if (!providerId) return 'sent';
+      // Kept at once: the provider may report the delivery before the rest of the batch is sent.
+      await this.queue.markSentAs(row.id, providerId, this.id, Date.now()).catch((err: unknown) => {
+        this.log.error({ err, messageId: row.id }, 'delivery: cannot record a sent message');
+      });
+      return 'recorded';
     } catch (error) {
       const permanent = error instanceof DeliveryError && error.permanent;
       const final = error instanceof DeliveryError && error.final;
@@ -210,7 +209,7 @@ export class DeliveryWorker {
       await this.queue.markFailed(row.id, this.id, message, retryAt, giveUp).catch((err: unknown) => {
         this.log.error({ err }, 'delivery: cannot record a failed send');
       });
-      return false;
+      return 'not_sent';
     }
   }
 }

@@ -10,6 +10,10 @@ export type QueuedRow = Selectable<OutgoingMessagesTable>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A sent message's columns: its parameters (codes, links) wiped, its claim released. */
+const sentColumns = (now: number) =>
+  ({ status: 'sent', sent_at: iso(now), params: '{}', claimed_by: null, claimed_until: null }) as const;
+
 /** The SQL of the delivery queue. Timestamps are ISO strings, which sort like the times they name. */
 export class QueueRepository {
   /** Every message sent is one of these. */
@@ -106,46 +110,35 @@ export class QueueRepository {
       .execute();
   }
 
+  /** Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. */
+  async markSent(ids: string[], workerId: string, now: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('outgoing_messages')
+      .set(sentColumns(now))
+      .where('id', 'in', ids)
+      .where('claimed_by', '=', workerId)
+      .execute();
+  }
+
   /**
-   * Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. A
-   * message with a provider's id (SMS) gets it in its own statement, which marks it sent too: a status
-   * report finds the id once the message is sent.
+   * One message the provider accepted under its own id (SMS): marked sent with that id as soon as its send
+   * resolves, not with the rest of its batch, so that a status report arriving meanwhile finds it.
    */
-  async markSent(
-    ids: string[],
-    workerId: string,
-    now: number,
-    providerIds: ReadonlyMap<string, string> = new Map(),
-  ): Promise<void> {
-    const sent = {
-      status: 'sent',
-      sent_at: iso(now),
-      params: '{}',
-      claimed_by: null,
-      claimed_until: null,
-    } as const;
-    const plain = ids.filter((id) => !providerIds.has(id));
-    if (plain.length > 0) {
-      await this.db
-        .updateTable('outgoing_messages')
-        .set(sent)
-        .where('id', 'in', plain)
-        .where('claimed_by', '=', workerId)
-        .execute();
-    }
-    for (const [id, providerMessageId] of providerIds) {
-      await this.db
-        .updateTable('outgoing_messages')
-        .set({ ...sent, provider_message_id: providerMessageId })
-        .where('id', '=', id)
-        .where('claimed_by', '=', workerId)
-        .execute();
-    }
+  async markSentAs(id: string, providerMessageId: string, workerId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('outgoing_messages')
+      .set({ ...sentColumns(now), provider_message_id: providerMessageId })
+      .where('id', '=', id)
+      .where('claimed_by', '=', workerId)
+      .execute();
   }
 
   /**
    * Records the delivery status a provider reported for its message id; the message's id, app and kind,
-   * or undefined when no SMS has that provider id (another server's, or long pruned).
+   * or undefined when no SMS has that provider id (another server's, or pruned) or its status is already
+   * recorded: the first final status wins, so a replayed receipt (signed, still in its time window) or a
+   * late contradictory one changes nothing.
    */
   async recordDeliveryStatus(
     providerMessageId: string,
@@ -162,6 +155,7 @@ export class QueueRepository {
       })
       .where('provider_message_id', '=', providerMessageId)
       .where('channel', '=', 'sms')
+      .where('delivery_status', 'is', null)
       .returning(['id', 'app_id', 'kind'])
       .executeTakeFirst();
   }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry secrets: masked in every logged URL. */
+/** Query parameters that carry secrets or personal data: masked in every logged URL. */
 const SECRET_PARAMETERS = new Set([
   'refresh_token',
   'psg_magic_link',
@@ -11,6 +11,12 @@ const SECRET_PARAMETERS = new Set([
   // Social sign-in: the page's PKCE verifier, the flow's state at the callback.
   'verifier',
   'state',
+  // Vonage's delivery receipts come as a GET query: the recipient's number (msisdn), the sender (to),
+  // the account's API key and the receipt's signature. A phone number is never logged (sms-providers.md).
+  'msisdn',
+  'to',
+  'api-key',
+  'sig',
 ]);
 
 /** A parameter's name as the query parser reads it (`refresh%5Ftoken` is `refresh_token`). */

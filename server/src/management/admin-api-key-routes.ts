@@ -9,6 +9,7 @@ import { ApiError, appNotFound } from '../http/api-error.js';
 import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
 import { errorResponses } from '../openapi/responses.js';
 import { type ApiKeys, toApiKeyView } from '../apps/api-keys.js';
+import type { Db } from '../db/database.js';
 
 const ApiKey = Type.Object({
   id: Type.String(),
@@ -32,7 +33,9 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
   apps: AppsRepository;
   keys: ApiKeys;
   events: EventsRepository;
-}> = async (http, { adminApiKey, apps, keys, events }) => {
+  /** Where a key's change and its event commit together. */
+  db: Db;
+}> = async (http, { adminApiKey, apps, keys, events, db }) => {
   requireAdminKey(http, adminApiKey);
   refuseUnknownBodyFields(http);
   const base = '/admin/v1/apps/:appId/api-keys';
@@ -79,10 +82,13 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { appId } = request.params;
       await requireApp(appId);
-      const { key, row } = await keys.create(appId, request.body.name);
-      request.log.info({ event: 'api_key.created', appId, keyId: row.id });
       const client = clientOf(request);
-      await events.record({ appId, userId: null, type: 'api_key_created', actor: 'admin', client });
+      const { key, row } = await db.transaction().execute(async (trx) => {
+        const created = await keys.create(appId, request.body.name, trx);
+        await events.record({ appId, userId: null, type: 'api_key_created', actor: 'admin', client }, trx);
+        return created;
+      });
+      request.log.info({ event: 'api_key.created', appId, keyId: row.id });
       reply.status(201);
       return { api_key: toApiKeyView(row), key };
     },
@@ -102,12 +108,14 @@ export const adminApiKeyRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { appId, keyId } = request.params;
       await requireApp(appId);
-      if (!(await keys.revoke(appId, keyId))) {
-        throw new ApiError(404, 'api_key_not_found', 'This app has no live API key with this id.');
-      }
-      request.log.info({ event: 'api_key.revoked', appId, keyId });
       const client = clientOf(request);
-      await events.record({ appId, userId: null, type: 'api_key_revoked', actor: 'admin', client });
+      await db.transaction().execute(async (trx) => {
+        if (!(await keys.revoke(appId, keyId, trx))) {
+          throw new ApiError(404, 'api_key_not_found', 'This app has no live API key with this id.');
+        }
+        await events.record({ appId, userId: null, type: 'api_key_revoked', actor: 'admin', client }, trx);
+      });
+      request.log.info({ event: 'api_key.revoked', appId, keyId });
       return reply.status(204).send(null);
     },
   );

@@ -34,7 +34,13 @@ export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http,
     await scope.register(managementEventRoutes, { identity });
   });
   if (adminApiKey) {
-    await http.register(adminApiKeyRoutes, { adminApiKey, apps, keys, events: identity.events });
+    await http.register(adminApiKeyRoutes, {
+      adminApiKey,
+      apps,
+      keys,
+      events: identity.events,
+      db: identity.db,
+    });
     await http.register(adminImportRoute, { adminApiKey, apps, identity });
   }
 };

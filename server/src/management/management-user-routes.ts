@@ -8,6 +8,7 @@ import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { Device, EmptyBody, ERROR_CODES, type IdentifierType, type UserStatus } from 'open-passage/contract';
 import { clientOf } from '../events/client-info.js';
+import type { Db } from '../db/database.js';
 import type { EventType } from '../events/event-types.js';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
@@ -88,9 +89,12 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
     ]);
     return { user: toManagementUser(user, credentialSummary, recentEvents, socialConnections) };
   };
-  /** Logs what the API key did to the user, from the address and user agent of its request. */
-  const logEvent = (request: FastifyRequest, appId: string, userId: string, type: EventType) =>
-    identity.events.record({ appId, userId, type, actor: 'api_key', client: clientOf(request) });
+  /**
+   * Logs what the API key did to the user, from the address and user agent of its request; `db` is the
+   * change's transaction when it has one.
+   */
+  const logEvent = (request: FastifyRequest, appId: string, userId: string, type: EventType, db?: Db) =>
+    identity.events.record({ appId, userId, type, actor: 'api_key', client: clientOf(request) }, db);
   const requireUser = async (appId: string, userId: string): Promise<UserRow> => {
     await requireApp(identity, appId);
     const user = await identity.users.findById(appId, userId);
@@ -212,18 +216,23 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
         const owner = value && (await identity.users.findByIdentifier(appId, { type, value }));
         if (owner && owner.id !== userId) throw identifierTaken(change.type);
       }
-      // One statement: a race that takes one of them meanwhile changes neither.
-      if (changed.length > 0 && !(await identity.users.changeIdentifiers(appId, userId, changed, false))) {
-        throw identifierTaken(changed[0]!.type);
-      }
-      if (changed.length > 0) await logEvent(request, appId, userId, 'identifier_changed');
-      if (merged) {
-        await identity.users.updateMetadata(appId, userId, merged);
-        // Logged when something changed: a PATCH that repeats the values is no change to the account.
-        if (!isDeepStrictEqual(merged, parseMetadata(user) ?? {})) {
-          await logEvent(request, appId, userId, 'metadata_changed');
+      // One transaction: the changes and their events commit together, or none does.
+      await identity.db.transaction().execute(async (trx) => {
+        // One statement: a race that takes one of them meanwhile changes neither.
+        if (changed.length > 0) {
+          if (!(await identity.users.changeIdentifiers(appId, userId, changed, false, trx))) {
+            throw identifierTaken(changed[0]!.type);
+          }
+          await logEvent(request, appId, userId, 'identifier_changed', trx);
         }
-      }
+        if (merged) {
+          await identity.users.updateMetadata(appId, userId, merged, trx);
+          // Logged when something changed: a PATCH that repeats the values is no change to the account.
+          if (!isDeepStrictEqual(merged, parseMetadata(user) ?? {})) {
+            await logEvent(request, appId, userId, 'metadata_changed', trx);
+          }
+        }
+      });
       request.log.info({ event: 'user.updated', appId, userId, by: 'api_key' });
       return answer(appId, userId);
     },
@@ -269,9 +278,11 @@ export const managementUserRoutes: FastifyPluginAsyncTypebox<{ identity: Identit
     async (request) => {
       const { appId, userId } = request.params;
       await requireApp(identity, appId);
-      if (!(await deleteUserAndData(identity.db, appId, userId))) throw userNotFound();
+      const deleted = await deleteUserAndData(identity.db, appId, userId, (trx) =>
+        logEvent(request, appId, userId, 'user_deleted', trx),
+      );
+      if (!deleted) throw userNotFound();
       request.log.info({ event: 'user.deleted', appId, userId, by: 'api_key' });
-      await logEvent(request, appId, userId, 'user_deleted');
       return {};
     },
   );

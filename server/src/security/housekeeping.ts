@@ -9,7 +9,8 @@ const KEEP_AFTER_EXPIRY_MS = DAY_MS;
 /**
  * Deletes codes, links, refresh families (with their tokens) and rate-limit windows that ended more than a day ago, so the
  * tables do not grow forever. Never needed for correctness (every check looks at expiry itself). Also
- * deletes the event log's entries older than its retention (EVENT_RETENTION_DAYS).
+ * deletes the event log's entries older than its retention (EVENT_RETENTION_DAYS), and the delivery queue's
+ * sent and failed messages whose last attempt is older than that.
  */
 export class Housekeeping {
   private lastRun = 0;
@@ -42,5 +43,12 @@ export class Housekeeping {
     await this.db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
     const retainedSince = isoIn(-this.eventRetentionDays * DAY_MS);
     await this.db.deleteFrom('user_events').where('created_at', '<', retainedSince).execute();
+    // Sent and given-up messages (their parameters already wiped) are kept as long as events, for their
+    // delivery status; `next_attempt_at` is a message's last attempt, and the queue's index covers it.
+    await this.db
+      .deleteFrom('outgoing_messages')
+      .where('status', 'in', ['sent', 'failed'])
+      .where('next_attempt_at', '<', retainedSince)
+      .execute();
   }
 }

@@ -106,8 +106,13 @@ export class UsersRepository {
   }
 
   /** Replaces the metadata of a pending user (a repeated `POST /users` during registration). */
-  async setMetadata(appId: string, userId: string, metadata: UserMetadata | null): Promise<void> {
-    await this.db
+  async setMetadata(
+    appId: string,
+    userId: string,
+    metadata: UserMetadata | null,
+    db: Db = this.db,
+  ): Promise<void> {
+    await db
       .updateTable('users')
       .set({ user_metadata: metadata ? JSON.stringify(metadata) : null, updated_at: isoNow() })
       .where('app_id', '=', appId)
@@ -231,13 +236,15 @@ export class UsersRepository {
 
   /**
    * Sets or removes (value null) several identifiers in one statement: all change, or none does.
-   * Returns false when another user of the app already has one of them.
+   * Returns false when another user of the app already has one of them (in a transaction `db`, which
+   * PostgreSQL then aborts: the caller ends it).
    */
   async changeIdentifiers(
     appId: string,
     userId: string,
     changes: Array<{ type: IdentifierType; value: string | null }>,
     verified: boolean,
+    db: Db = this.db,
   ): Promise<boolean> {
     const columns = Object.fromEntries(
       changes.flatMap(({ type, value }) => [
@@ -246,7 +253,7 @@ export class UsersRepository {
       ]),
     ) as Partial<Pick<UsersTable, 'email' | 'phone' | 'email_verified' | 'phone_verified'>>;
     try {
-      await this.db
+      await db
         .updateTable('users')
         .set({ ...columns, updated_at: isoNow() })
         .where('app_id', '=', appId)
@@ -279,8 +286,9 @@ export class UsersRepository {
     return { users, total: Number(count.total) };
   }
 
-  async updateMetadata(appId: string, userId: string, metadata: UserMetadata): Promise<void> {
-    await this.setMetadata(appId, userId, Object.keys(metadata).length > 0 ? metadata : null);
+  /** `db` may be the transaction that records the change. */
+  async updateMetadata(appId: string, userId: string, metadata: UserMetadata, db?: Db): Promise<void> {
+    await this.setMetadata(appId, userId, Object.keys(metadata).length > 0 ? metadata : null, db);
   }
 }
 

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { twilioSignature } from '../../src/delivery/status/twilio-signature.js';
@@ -36,13 +37,27 @@ const vonageEnv = (url: string) => ({
   VONAGE_API_SECRET: 'vo-secret',
   VONAGE_FROM: 'Shop',
   VONAGE_SIGNATURE_SECRET: SIGNATURE_SECRET,
+  VONAGE_SIGNATURE_METHOD: 'sha256',
   SMS_DELIVERY_STATUS: 'on',
 });
 
-/** A server against a fake provider answering `reply`; sends one SMS and waits until it is out. */
-async function sentThrough(env: (url: string) => Record<string, string>, reply: ProviderReply) {
+/**
+ * A server against a fake provider answering `reply`; sends one SMS and waits until it is out. With
+ * `logLines`, the server's log lines are collected there.
+ */
+async function sentThrough(
+  env: (url: string) => Record<string, string>,
+  reply: ProviderReply,
+  logLines?: string[],
+) {
   provider = await startFakeSmsProvider([], reply);
-  t = await startTestServer({ env: env(provider.url), build: { delivery: { pollMs: 50 } } });
+  const logStream = logLines && new PassThrough();
+  logStream?.on('data', (chunk: Buffer) => logLines!.push(...chunk.toString().split('\n').filter(Boolean)));
+  t = await startTestServer({
+    env: env(provider.url),
+    build: { delivery: { pollMs: 50 } },
+    ...(logStream ? { logStream } : {}),
+  });
   await t.server.sender.enqueue({
     appId: TEST_APP_ID,
     channel: 'sms',
@@ -107,6 +122,77 @@ describe('SMS delivery status from Twilio', () => {
     });
     expect(res.status).toBe(204);
     expect(await message(server)).toMatchObject({ delivery_status: 'delivered', status: 'sent' });
+  });
+
+  it('records a callback that arrives while the rest of its batch is still being sent', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    provider = await startFakeSmsProvider(
+      [
+        { status: 201, body: { sid: 'SMfast', status: 'queued' } },
+        { status: 201, body: { sid: 'SMslow', status: 'queued' }, hold: held },
+      ],
+      created,
+    );
+    t = await startTestServer({ env: twilioEnv(provider.url), build: { delivery: { pollMs: 50 } } });
+    const server = t;
+    try {
+      // Two SMS handed to the worker together: one batch.
+      const tickets = await server.server.db.transaction().execute(async (trx) => {
+        const sms = (to: string) => ({
+          appId: TEST_APP_ID,
+          channel: 'sms' as const,
+          to,
+          kind: 'one-time-code' as const,
+          language: 'en',
+          params: { code: '112233' },
+        });
+        return [
+          await server.server.sender.enqueueIn(trx, sms(TO)),
+          await server.server.sender.enqueueIn(trx, sms('+4915187654321')),
+        ];
+      });
+      server.server.sender.release(tickets);
+      const fast = async () =>
+        server.server.db
+          .selectFrom('outgoing_messages')
+          .selectAll()
+          .where('provider_message_id', '=', 'SMfast')
+          .executeTakeFirst();
+      for (let i = 0; i < 200 && !(await fast()); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await fast()).toMatchObject({ status: 'sent', delivery_status: null });
+      expect(provider.requests).toHaveLength(2); // the other send is still waiting for its answer
+
+      const statusUrl = statusUrlOf(server, 'twilio');
+      const delivered = callback('SMfast', 'delivered');
+      const res = await postForm(server, '/v1/sms/status/twilio', delivered, {
+        'x-twilio-signature': twilioSignature(AUTH_TOKEN, statusUrl, delivered),
+      });
+      expect(res.status).toBe(204);
+      expect(await fast()).toMatchObject({ delivery_status: 'delivered' });
+    } finally {
+      release();
+    }
+    for (let i = 0; i < 200; i++) {
+      const rows = await server.server.db.selectFrom('outgoing_messages').select('status').execute();
+      if (rows.every((row) => row.status === 'sent')) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('the held SMS was not marked sent');
+  });
+
+  it('keeps the first final status: a replayed or later callback changes nothing', async () => {
+    const { server } = await sentThrough(twilioEnv, created);
+    const statusUrl = statusUrlOf(server, 'twilio');
+    const delivered = callback('SM0123456789', 'delivered');
+    const failed = callback('SM0123456789', 'failed', { ErrorCode: '30008' });
+    for (const form of [delivered, failed, delivered]) {
+      const res = await postForm(server, '/v1/sms/status/twilio', form, {
+        'x-twilio-signature': twilioSignature(AUTH_TOKEN, statusUrl, form),
+      });
+      expect(res.status).toBe(204);
+    }
+    expect(await message(server)).toMatchObject({ delivery_status: 'delivered', last_error: null });
   });
 
   it('records "undelivered" as failed with its error code', async () => {
@@ -194,12 +280,32 @@ describe('SMS delivery receipts from Vonage', () => {
 
     expect((await server.call('POST', '/v1/sms/status/vonage', receipt('delivered'))).status).toBe(204);
     expect((await message(server)).delivery_status).toBe('delivered');
-    const failed = await postForm(server, '/v1/sms/status/vonage', receipt('failed'));
-    expect(failed.status).toBe(204);
+  });
+
+  it('records a failed receipt by form, once: a replay of the signed receipt changes nothing', async () => {
+    const { server } = await sentThrough(vonageEnv, accepted);
+    const failed = receipt('failed');
+    for (const form of [failed, failed, receipt('delivered')]) {
+      expect((await postForm(server, '/v1/sms/status/vonage', form)).status).toBe(204);
+    }
     expect(await message(server)).toMatchObject({
       delivery_status: 'failed',
       last_error: 'Vonage: failed, error 5',
     });
+  });
+
+  it("logs a GET receipt's path without the number, the API key or the signature", async () => {
+    const lines: string[] = [];
+    const { server } = await sentThrough(vonageEnv, accepted, lines);
+    const signed = receipt('delivered');
+    const res = await server.call('GET', `/v1/sms/status/vonage?${new URLSearchParams(signed).toString()}`);
+    expect(res.status).toBe(204);
+    const logged = lines.map((line) => JSON.parse(line) as { req?: { url: string } });
+    const access = logged.find((line) => line.req?.url.startsWith('/v1/sms/status/vonage?'));
+    expect(access?.req?.url).toContain('msisdn=[redacted]');
+    expect(access?.req?.url).toContain('messageId=0A0000000123ABCD1');
+    const text = lines.join('\n');
+    for (const value of [TO.slice(1), TO, 'vo-key', signed.sig]) expect(text).not.toContain(value);
   });
 
   it('refuses unsigned, forged and stale receipts', async () => {
@@ -227,5 +333,22 @@ describe('SMS delivery receipts from Vonage', () => {
       SMS_DELIVERY_STATUS: 'on',
     };
     expect(() => loadConfig(sns)).toThrow(/CloudWatch/);
+  });
+
+  it('needs the signature method named, and delivery status needs a provider', () => {
+    const { VONAGE_SIGNATURE_METHOD: _method, ...withoutMethod } = vonageEnv('https://rest.nexmo.com');
+    expect(() => loadConfig(withoutMethod)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutMethod)).toThrow(
+      /SMS_PROVIDER=vonage with SMS_DELIVERY_STATUS=on needs VONAGE_SIGNATURE_METHOD .*md5hash/,
+    );
+    const md5 = loadConfig({ ...withoutMethod, VONAGE_SIGNATURE_METHOD: 'MD5HASH' }).smsProvider;
+    expect(md5).toMatchObject({ deliveryStatus: { signatureMethod: 'md5hash' } });
+    // Without delivery status the method is not needed.
+    const { SMS_DELIVERY_STATUS: _on, ...plain } = withoutMethod;
+    expect(loadConfig(plain).smsProvider).toMatchObject({ kind: 'vonage', deliveryStatus: null });
+
+    expect(() => loadConfig({ SMS_DELIVERY_STATUS: 'on' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMS_DELIVERY_STATUS: 'on' })).toThrow(/SMS_PROVIDER is not set/);
+    expect(loadConfig({ SMS_DELIVERY_STATUS: 'off' }).smsProvider).toBeNull();
   });
 });

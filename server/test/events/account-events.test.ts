@@ -126,4 +126,47 @@ describe('the event log of account and management changes', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.events).toEqual([expect.objectContaining({ type: 'users_imported', user_id: null })]);
   });
+
+  it("writes each change's event in the change's transaction: an event that cannot be written undoes it", async () => {
+    const { events } = t.server.identity;
+    const record = events.record.bind(events);
+    const failing = new Set<string>();
+    events.record = async (event, ...rest) => {
+      if (failing.has(event.type)) throw new Error(`the event log refused ${event.type}`);
+      return record(event, ...rest);
+    };
+    try {
+      const { userId, auth } = await signedInUser(t, TEST_APP_ID, 'undone@example.com');
+      const stored = () => t.server.identity.users.findById(TEST_APP_ID, userId);
+      const liveKeys = async () =>
+        ((await (await admin('GET', '/api-keys')).json()) as Json).api_keys.map((key: Json) => key.id);
+      const made = await admin('POST', '/api-keys', { name: 'kept' });
+      const { api_key } = (await made.json()) as Json;
+      const keysBefore = await liveKeys();
+      failing.add('user_deleted').add('metadata_changed').add('identifier_changed');
+      failing.add('api_key_created').add('api_key_revoked');
+
+      expect((await manage('DELETE', `/users/${userId}`)).status).toBe(500);
+      expect((await admin('DELETE', `/users/${userId}`)).status).toBe(500);
+      expect(await stored()).toBeDefined();
+      const patched = await manage('PATCH', `/users/${userId}`, {
+        email: 'undone-new@example.com',
+        user_metadata: { full_name: 'Grace' },
+      });
+      expect(patched.status).toBe(500);
+      const profile = await t.call(
+        'PATCH',
+        `${app}/currentuser/user-metadata`,
+        { user_metadata: { full_name: 'Grace' } },
+        { authorization: `Bearer ${auth.auth_token}` },
+      );
+      expect(profile.status).toBe(500);
+      expect(await stored()).toMatchObject({ email: 'undone@example.com', user_metadata: null });
+      expect((await admin('POST', '/api-keys', { name: 'lost' })).status).toBe(500);
+      expect((await admin('DELETE', `/api-keys/${api_key.id}`)).status).toBe(500);
+      expect(await liveKeys()).toEqual(keysBefore);
+    } finally {
+      events.record = record;
+    }
+  });
 });

@@ -28,6 +28,19 @@ describe('redactUrl', () => {
   });
 });
 
+describe('redactUrl on SMS delivery receipts', () => {
+  it("masks the number, sender, API key and signature of Vonage's GET receipts", () => {
+    const url =
+      '/v1/sms/status/vonage?msisdn=4915112345678&to=Shop&messageId=0A01&status=delivered&api-key=vo-key&sig=AB12';
+    expect(redactUrl(url)).toBe(
+      '/v1/sms/status/vonage?msisdn=[redacted]&to=[redacted]&messageId=0A01&status=delivered&api-key=[redacted]&sig=[redacted]',
+    );
+    expect(redactUrl('/v1/sms/status/vonage?MSISDN=49151&%61pi-key=k')).toBe(
+      '/v1/sms/status/vonage?MSISDN=[redacted]&%61pi-key=[redacted]',
+    );
+  });
+});
+
 describe('redactSecrets', () => {
   it('censors secret keys at the top level and one level down, and leaves other lines as they are', () => {
     const line = { event: 'code.sent', otp: '123456', user: { refresh_token: 'rt', email: 'a@b.example' } };

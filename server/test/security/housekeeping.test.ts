@@ -51,7 +51,32 @@ describe('housekeeping', () => {
         await identity.events.record(event, db, Date.parse(daysAgo(days)));
       }
 
+      // Delivered and given-up messages go with the events of their time; pending ones stay.
+      const message = {
+        appId: TEST_APP_ID,
+        channel: 'email',
+        kind: 'one-time-code',
+        language: 'en',
+      } as const;
+      const queue = short.server.delivery.queue;
+      for (const [to, days, status] of [
+        ['old-sent@example.com', 31, 'sent'],
+        ['old-failed@example.com', 31, 'failed'],
+        ['old-pending@example.com', 31, 'pending'],
+        ['new-sent@example.com', 29, 'sent'],
+      ] as const) {
+        // Claimed elsewhere for long: this server's worker leaves them alone.
+        const claim = { workerId: 'another-instance', leaseMs: 90 * 86_400_000 };
+        const row = await queue.insert({ ...message, to, params: {} }, Date.parse(daysAgo(days)), db, claim);
+        await db.updateTable('outgoing_messages').set({ status }).where('id', '=', row.id).execute();
+      }
+
       await identity.housekeeping.run();
+      const messages = await db.selectFrom('outgoing_messages').select('recipient').execute();
+      expect(messages.map((row) => row.recipient).sort()).toEqual([
+        'new-sent@example.com',
+        'old-pending@example.com',
+      ]);
       const left = await identity.events.recentForUser(TEST_APP_ID, userId, 10);
       expect(left.map((event) => event.type)).toEqual(['login', 'sessions_revoked']);
       expect(left[1]!.created_at > daysAgo(30)).toBe(true);

@@ -9,10 +9,11 @@ export interface ProviderRequest {
   body: string;
 }
 
-/** An answer the fake gives: HTTP status and JSON (or any) body. */
+/** An answer the fake gives: HTTP status and JSON (or any) body, once `hold` (if any) settles. */
 export interface ProviderReply {
   status: number;
   body: unknown;
+  hold?: Promise<unknown>;
 }
 
 export interface FakeSmsProvider {
@@ -37,9 +38,11 @@ export async function startFakeSmsProvider(
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       const reply = replies.shift() ?? otherwise;
-      res.statusCode = reply.status;
-      res.setHeader('content-type', 'application/json');
-      res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+      void Promise.resolve(reply.hold).then(() => {
+        res.statusCode = reply.status;
+        res.setHeader('content-type', 'application/json');
+        res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

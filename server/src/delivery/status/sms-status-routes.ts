@@ -77,7 +77,10 @@ export const smsStatusRoutes: FastifyPluginAsyncTypebox<Options> = async (http, 
   const reporting = smsProvider?.kind === 'twilio' || smsProvider?.kind === 'vonage';
   if (!reporting || !smsProvider.deliveryStatus) return;
   parseForms(http);
-  /** Keeps a final status and logs it; an id no message has (another server's) is acknowledged alike. */
+  /**
+   * Keeps a final status and logs it; an id no message has (another server's), or a message whose final
+   * status is already kept (a replay), is acknowledged alike and changes nothing.
+   */
   const record = async (
     request: FastifyRequest,
     provider: string,
@@ -86,12 +89,16 @@ export const smsStatusRoutes: FastifyPluginAsyncTypebox<Options> = async (http, 
     detail: string | null,
   ) => {
     const row = await queue.recordDeliveryStatus(providerId, status, detail, Date.now());
+    if (!row) {
+      request.log.debug({ provider, status }, 'delivery: a status report for no message awaiting one');
+      return;
+    }
     const event = {
       event: `sms.${status}`,
       provider,
-      messageId: row?.id,
-      appId: row?.app_id,
-      kind: row?.kind,
+      messageId: row.id,
+      appId: row.app_id,
+      kind: row.kind,
     };
     if (status === 'failed') {
       request.log.warn({ ...event, detail }, 'delivery: the provider could not deliver an SMS');
