@@ -13,7 +13,7 @@ import { errorResponses } from '../openapi/responses.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
 import { sha256Hex } from '../security/random.js';
 import type { IdentityServices } from '../identity-services.js';
-import { linkAccount, signInAccount } from './social-accounts.js';
+import { linkAccount, pendingLink, signInAccount } from './social-accounts.js';
 import { type Flow, SocialFlows, type StartedFlow } from './social-flows.js';
 import { ProviderClients, ProviderError } from './provider-clients.js';
 import { errorReturn, redirectUriProblem, returnUrl, sendDeadEndPage } from './social-returns.js';
@@ -210,7 +210,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
     if (!provider) return back('provider_error', `${app.name} no longer offers ${flow.type}.`);
     const outcome = await finish(app, provider, flow, params, client);
     if (!outcome.ok) return back(outcome.error, outcome.description);
-    const code = await flows.issueCode(flow, outcome.userId);
+    const code = await flows.issueCode(flow, outcome.userId, outcome.link ?? null);
     return reply.redirect(returnUrl(flow.redirect_uri, { code, state: flow.client_state }), 302);
   };
 
@@ -231,7 +231,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         nonce: flow.nonce,
       });
       return flow.link_user_id
-        ? await linkAccount(identity, app, flow.link_user_id, flow.type, who, client)
+        ? await pendingLink(identity, app, flow.link_user_id, who)
         : await signInAccount(identity, app, flow.type, who, client);
     } catch (cause) {
       if (!(cause instanceof ProviderError)) throw cause;
@@ -290,7 +290,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
           'Exchange the one-time code of a social sign-in for tokens (passage-js finishSocialAuthentication)',
         tags,
         querystring: SocialTokenQuery,
-        response: { 201: AuthResultBody, ...errorResponses(400, 403, 404) },
+        response: { 201: AuthResultBody, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -309,6 +309,18 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         throw invalidRequest(
           'This sign-in code is unknown, expired, already used, or does not match its verifier.',
         );
+      }
+      if (row.link_provider_id !== null) {
+        const link = { providerId: row.link_provider_id, identifier: row.link_identifier ?? '' };
+        const linked = await linkAccount(identity, app, row.user_id, row.type, link, clientOf(request));
+        if (!linked.ok) {
+          identity.authResults.refused(app.id, 'social', clientOf(request));
+          throw new ApiError(
+            linked.error === 'connection_in_use' ? 409 : 403,
+            linked.error,
+            linked.description,
+          );
+        }
       }
       const authResult = await identity.authResults.issue(app.id, row.user_id, 'social', clientOf(request));
       return reply.status(201).send({ auth_result: authResult });

@@ -2,6 +2,7 @@ import type { SocialConnection } from 'open-passage/contract';
 import type { Db } from '../db/database.js';
 import type { SocialConnectionsTable } from '../db/schema.js';
 import { isoNow } from '../security/clock.js';
+import { isUniqueViolation } from './users-repository.js';
 
 type ConnectionRow = SocialConnectionsTable;
 
@@ -36,15 +37,33 @@ export class SocialConnectionsRepository {
 
   /**
    * Links the identity to the user (replacing the user's earlier identity of this type), or notes a
-   * sign-in with it. False when another user of the app holds the identity (the unique index decides).
+   * sign-in with it. False when another user of the app holds the identity: found first, or (two
+   * links of one identity at once) the unique index refuses the second, which then rolls back whole.
    */
   async link(
     appId: string,
     userId: string,
     type: string,
     identity: { providerId: string; identifier: string },
-    db: Db = this.db,
     at = isoNow(),
+  ): Promise<boolean> {
+    try {
+      return await this.db
+        .transaction()
+        .execute((trx) => this.linkIn(trx, appId, userId, type, identity, at));
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  private async linkIn(
+    db: Db,
+    appId: string,
+    userId: string,
+    type: string,
+    identity: { providerId: string; identifier: string },
+    at: string,
   ): Promise<boolean> {
     const holder = await this.findByIdentity(appId, type, identity.providerId, db);
     if (holder && holder.user_id !== userId) return false;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SocialProviders, startSocialProviders } from '../../../test-support/social-providers/index.js';
 import { newApiKey } from '../support/api-key.js';
 import { signedInUser } from '../support/signed-in-user.js';
@@ -141,19 +141,43 @@ describe('social connections', () => {
     );
   });
 
+  it('links nothing for whoever opens a link URL: only the page with the verifier commits the link', async () => {
+    const attacker = await signedInUser(t, APP_ID, `attacker-${Date.now()}@example.com`);
+    const { res, verifier } = await link(APP_ID, attacker.auth.auth_token, 'github');
+    const { url } = (await res.json()) as { url: string };
+    // The victim's browser opens the attacker's URL; the provider comes back without a prompt.
+    const landing = await new SocialTestBrowser(page()).navigate(url);
+    const code = landing.url.searchParams.get('code');
+    expect(code, landing.url.href).toBeTruthy();
+    expect(await connections(APP_ID, attacker.auth.auth_token)).toEqual({});
+    // Without the verifier of the page that asked, the code links nothing (and is then spent).
+    const wrong = await t.call(
+      'GET',
+      `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${'v'.repeat(43)}`,
+    );
+    expect(wrong.status).toBe(400);
+    const late = await t.call('GET', `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${verifier}`);
+    expect(late.status).toBe(400);
+    expect(await connections(APP_ID, attacker.auth.auth_token)).toEqual({});
+  });
+
   it('refuses to link an identity another user holds (connection_in_use) and a provider the app lacks', async () => {
     const holder = await socialSignIn(APP_ID, 'google');
     expect(holder).toBeTruthy();
     const { auth } = await signedInUser(t, APP_ID, `second-${Date.now()}@example.com`);
     const { res, verifier } = await link(APP_ID, auth.auth_token, 'google');
     const { url } = (await res.json()) as { url: string };
+    // The link is made (or refused) only when the page that asked exchanges the code with its verifier.
     const landing = await new SocialTestBrowser(page()).navigate(url);
-    expect(Object.fromEntries(landing.url.searchParams)).toEqual({
-      error: 'connection_in_use',
-      error_description: 'This account of the provider is already linked to another user.',
-      state: '7',
+    expect(landing.url.searchParams.get('state')).toBe('7');
+    const code = landing.url.searchParams.get('code');
+    const refused = await t.call('GET', `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${verifier}`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      code: 'connection_in_use',
+      error: 'This account of the provider is already linked to another user.',
     });
-    expect(verifier).toBeTruthy();
+    expect(await connections(APP_ID, auth.auth_token)).toEqual({});
     const missing = await link(
       ONLY_APP_ID,
       (await signedInUser(t, ONLY_APP_ID, `x-${Date.now()}@example.com`)).auth.auth_token,
@@ -167,6 +191,25 @@ describe('social connections', () => {
       code_challenge_method: 'S256',
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('answers false, not an error, when the unique index decides a race for one identity', async () => {
+    const repository = t.server.identity.socialConnections;
+    const first = await signedInUser(t, APP_ID, `race-a-${Date.now()}@example.com`);
+    const second = await signedInUser(t, APP_ID, `race-b-${Date.now()}@example.com`);
+    const identity = { providerId: `race-${Date.now()}`, identifier: 'race@example.com' };
+    expect(await repository.link(APP_ID, first.userId, 'github', identity)).toBe(true);
+    // The second link looked before the first was committed: it found no holder.
+    const looked = vi.spyOn(repository, 'findByIdentity').mockResolvedValueOnce(undefined);
+    try {
+      expect(await repository.link(APP_ID, second.userId, 'github', identity)).toBe(false);
+    } finally {
+      looked.mockRestore();
+    }
+    expect(Object.keys(await repository.forUser(APP_ID, second.userId))).toEqual([]);
+    expect((await repository.findByIdentity(APP_ID, 'github', identity.providerId))!.user_id).toBe(
+      first.userId,
+    );
   });
 
   it('keeps the last way to sign in: a provider is removed only when another way is left', async () => {
@@ -287,6 +330,22 @@ describe('social connections', () => {
     );
     expect(patched.status).toBe(200);
     expect(JSON.stringify(await patched.json())).not.toContain(providers.google.clientSecret);
+    expect(await socialSignIn(id, 'google')).toBeTruthy();
+    // Pointing the provider elsewhere without its secret is refused: the stored secret would go there.
+    for (const change of [{ issuer: 'https://elsewhere.example' }, { client_id: 'another-client' }]) {
+      const moved = await t.call(
+        'PATCH',
+        `/admin/v1/apps/${id}`,
+        { social_providers: [{ ...read.app.social_providers[0], ...change }] },
+        admin,
+      );
+      expect(moved.status, JSON.stringify(change)).toBe(400);
+      expect(await moved.json()).toEqual({
+        code: 'invalid_request',
+        error:
+          'body.social_providers[0].client_secret must be sent again when client_id or an endpoint changes',
+      });
+    }
     expect(await socialSignIn(id, 'google')).toBeTruthy();
     // Settings that cannot work are refused with the field named.
     const bad = await t.call(

@@ -5,6 +5,7 @@ import { type RunningTestServer, startTestServer } from '../support/test-server.
 
 const APP_ID = 'socialFail00000000000001';
 const CLOSED_APP_ID = 'socialClosed000000000001';
+const EMAIL_APP_ID = 'socialEmail0000000000001';
 
 /**
  * Every way a social sign-in can fail ends on a clear view: back on the page with `error`,
@@ -35,6 +36,12 @@ describe('social sign-in failures', () => {
           id: CLOSED_APP_ID,
           name: 'Closed shop',
           public_signup: false,
+          social_providers: providers.settings(['google']),
+        },
+        {
+          id: EMAIL_APP_ID,
+          name: 'Email shop',
+          required_identifier: 'email',
           social_providers: providers.settings(['google']),
         },
       ],
@@ -219,7 +226,7 @@ describe('social sign-in failures', () => {
     const unverifiedHere = providers.google.user;
     const pending = await users.createActive(APP_ID, { email: unverifiedHere.email, phone: null }, {});
     expect(await outcome('google')).toMatchObject({ error: 'account_exists', state: '4242' });
-    // Unverified at the provider, verified here: refused too.
+    // Unverified at the provider, verified here: the email is ignored, a new user without it is made.
     providers.github.user = { ...providers.github.user, email_verified: false };
     const verified = await users.createActive(
       APP_ID,
@@ -227,16 +234,41 @@ describe('social sign-in failures', () => {
       {},
     );
     await users.confirmIdentifier(APP_ID, verified!.id, 'email');
-    const back = await outcome('github');
-    expect(back.error).toBe('account_exists');
-    expect(back.error_description).toContain(providers.github.user.email);
+    const apart = await outcome('github');
+    expect(apart.code).toBeTruthy();
+    expect(await t.server.identity.socialConnections.forUser(APP_ID, verified!.id)).toEqual({});
+    const apartUser = await t.server.db
+      .selectFrom('social_connections')
+      .select('user_id')
+      .where('app_id', '=', APP_ID)
+      .where('type', '=', 'github')
+      .where('provider_identifier', '=', verified!.email!)
+      .executeTakeFirstOrThrow();
+    expect((await users.findById(APP_ID, apartUser.user_id))!.email).toBeNull();
     // Verified on both sides: the provider is linked to the existing user.
-    providers.github.user = { ...providers.github.user, email_verified: true };
+    providers.github.reset();
+    providers.github.user = { ...providers.github.user, email: verified!.email!, email_verified: true };
     const linked = await outcome('github');
     expect(linked.code).toBeTruthy();
     const connections = await t.server.identity.socialConnections.forUser(APP_ID, verified!.id);
     expect(Object.keys(connections)).toEqual(['github']);
     expect(await t.server.identity.socialConnections.forUser(APP_ID, pending!.id)).toEqual({});
+  });
+
+  it('never puts an email the provider did not verify on a new user (pre-account takeover)', async () => {
+    const { users } = t.server.identity;
+    providers.google.user = { ...providers.google.user, email_verified: false };
+    const email = providers.google.user.email;
+    // An app that needs an email refuses; it never creates the user with the unverified address.
+    const refused = await outcome('google', EMAIL_APP_ID);
+    expect(refused).toMatchObject({ error: 'not_allowed', state: '4242' });
+    expect(refused.error_description).toMatch(/needs a verified email address/);
+    expect(await users.findByIdentifier(EMAIL_APP_ID, { type: 'email', value: email })).toBeUndefined();
+    // An app that takes either identifier makes the user without it: the address stays free for its owner.
+    providers.google.reset();
+    providers.google.user = { ...providers.google.user, email, email_verified: false };
+    expect((await outcome('google')).code).toBeTruthy();
+    expect(await users.findByIdentifier(APP_ID, { type: 'email', value: email })).toBeUndefined();
   });
 
   it('limits the sign-ins started and the sign-ups from one address', async () => {
