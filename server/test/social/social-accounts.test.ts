@@ -1,3 +1,4 @@
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SocialProviders, startSocialProviders } from '../../../test-support/social-providers/index.js';
 import { newApiKey } from '../support/api-key.js';
@@ -232,6 +233,55 @@ describe('social connections', () => {
     await finish(ONLY_APP_ID, ((await res.json()) as { url: string }).url, verifier);
     expect((await remove('google')).status).toBe(200);
     expect(Object.keys(await connections(ONLY_APP_ID, token))).toEqual(['github']);
+  });
+
+  it("lets only one of two removals at once through when each is the other one's last way in", async () => {
+    const token = await socialSignIn(ONLY_APP_ID, 'google');
+    const { res, verifier } = await link(ONLY_APP_ID, token, 'github');
+    await finish(ONLY_APP_ID, ((await res.json()) as { url: string }).url, verifier);
+    const remove = (type: string) =>
+      t.call(
+        'DELETE',
+        `/v1/apps/${ONLY_APP_ID}/currentuser/social-connections/${type}`,
+        undefined,
+        bearer(token),
+      );
+    // Each removal reads the connections slowly: without one transaction, both would read before either deletes.
+    const repository = t.server.identity.socialConnections;
+    const read = repository.listForUser.bind(repository);
+    const slow = vi.spyOn(repository, 'listForUser').mockImplementation(async (...args) => {
+      const rows = await read(...args);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return rows;
+    });
+    let answers;
+    try {
+      answers = await Promise.all([remove('google'), remove('github')]);
+    } finally {
+      slow.mockRestore();
+    }
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+    expect(Object.keys(await connections(ONLY_APP_ID, token))).toHaveLength(1);
+  });
+
+  it('asks for a recent sign-in before removing a provider, as before linking one', async () => {
+    const token = await socialSignIn(APP_ID, 'google');
+    const { signing } = await t.server.identity.signingKeys.forApp(APP_ID);
+    const stale = await new SignJWT({
+      ...decodeJwt(token),
+      auth_time: Math.floor(Date.now() / 1000) - 16 * 60,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: signing.kid })
+      .sign(signing.privateKey);
+    const refused = await t.call(
+      'DELETE',
+      `/v1/apps/${APP_ID}/currentuser/social-connections/google`,
+      undefined,
+      bearer(stale),
+    );
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as Json).code).toBe('reauthentication_required');
+    expect(Object.keys(await connections(APP_ID, token))).toEqual(['google']);
   });
 
   it('shows the connections in the management API user and imports them from a Passage export', async () => {
