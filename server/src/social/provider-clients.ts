@@ -1,12 +1,13 @@
 import * as oidc from 'openid-client';
 import { importPKCS8, SignJWT } from 'jose';
 import type { SocialProviderSettings } from '../apps/social-settings.js';
+import { parseIdentifier } from '../users/identifier.js';
 
 /** What a provider told about the user after a successful exchange. */
 export interface ProviderIdentity {
   /** The provider's stable id of the user (`sub`, GitHub's numeric id). */
   subject: string;
-  /** The email it gives, lowercased; null when it gives none. */
+  /** The email it gives, normalised like every identifier here; null when it gives none or an invalid one. */
   email: string | null;
   /** Whether the provider says it checked that the user owns `email`. */
   emailVerified: boolean;
@@ -234,7 +235,7 @@ export class ProviderClients {
     const emails =
       await get<Array<{ email?: unknown; primary?: unknown; verified?: unknown }>>('/user/emails');
     const primary = Array.isArray(emails) ? emails.find((one) => one.primary === true) : undefined;
-    const email = typeof primary?.email === 'string' ? primary.email.toLowerCase() : null;
+    const email = providerEmail(primary?.email);
     const login = typeof user.login === 'string' ? user.login : String(user.id);
     return {
       subject: String(user.id),
@@ -245,6 +246,16 @@ export class ProviderClients {
   }
 }
 
+/**
+ * A provider's email as every identifier here is kept (users/identifier.ts: trimmed, lowercased, NFC,
+ * checked); one that is not a valid address (or has invisible characters) counts as none.
+ */
+function providerEmail(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const parsed = parseIdentifier(value, 'email');
+  return parsed.ok ? parsed.identifier.value : null;
+}
+
 /** `email_verified` is a boolean, except Apple's, which is the text "true" or "false". */
 const verified = (value: unknown) => value === true || value === 'true';
 
@@ -253,7 +264,7 @@ function identityFromIdToken(
 ): ProviderIdentity {
   const claims = tokens.claims();
   if (!claims) throw new ProviderError('the provider sent no id_token', 'invalid_response');
-  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
+  const email = providerEmail(claims.email);
   return {
     subject: claims.sub,
     email,

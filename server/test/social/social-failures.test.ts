@@ -271,6 +271,25 @@ describe('social sign-in failures', () => {
     expect(await users.findByIdentifier(APP_ID, { type: 'email', value: email })).toBeUndefined();
   });
 
+  it('keeps a provider email as every identifier here (trimmed, NFC), and an invalid one as none', async () => {
+    const { users } = t.server.identity;
+    const local = `e\u0301va-${Date.now()}`;
+    providers.google.user = { ...providers.google.user, email: ` ${local.toUpperCase()}@Example.COM ` };
+    expect((await outcome('google')).code).toBeTruthy();
+    const normal = `${local.normalize('NFC')}@example.com`;
+    expect((await users.findByIdentifier(APP_ID, { type: 'email', value: normal }))?.email_verified).toBe(1);
+    // A zero-width space makes another address that looks the same: no email at all, not that one.
+    providers.github.user = { ...providers.github.user, email: `ada\u200b${Date.now()}@example.com` };
+    expect((await outcome('github')).code).toBeTruthy();
+    const rows = await t.server.db
+      .selectFrom('users')
+      .select('email')
+      .where('app_id', '=', APP_ID)
+      .where('email', 'like', 'ada%')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('limits the sign-ins started and the sign-ups from one address', async () => {
     // 0.05 of the limits: 3 starts (of 60) and 2 sign-ups (of 30) per 10 minutes.
     const limited = await startTestServer({
