@@ -242,12 +242,14 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         kind: cause.kind,
         reason: cause.message,
       });
+      // Fixed words per kind: the provider's own text (and ours about it) stays in the log, out of the
+      // page's address, its history and whatever the page does with it.
       const description =
         cause.kind === 'access_denied'
           ? 'You declined to share your account. Nothing was changed.'
           : cause.kind === 'provider_error'
-            ? `${providerName(provider)} could not complete the sign-in (${cause.message}). Please try again.`
-            : `${providerName(provider)}'s answer failed a security check (${cause.message}). Please try again.`;
+            ? `${providerName(provider)} could not complete the sign-in. Please try again.`
+            : `${providerName(provider)}'s answer failed a security check. Please try again.`;
       return { ok: false as const, error: cause.kind, description };
     }
   };
