@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import { importPKCS8, SignJWT } from 'jose';
 import type { SocialProviderSettings } from '../apps/social-settings.js';
 import { parseIdentifier } from '../users/identifier.js';
+import { providerAddressProblem } from './provider-addresses.js';
 
 /** What a provider told about the user after a successful exchange. */
 export interface ProviderIdentity {
@@ -79,6 +80,17 @@ interface Pending {
  */
 export class ProviderClients {
   private readonly discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+
+  /** `localProviders`: whether endpoints on plain http, this machine or a private network may be called. */
+  constructor(private readonly localProviders: boolean) {}
+
+  /** Refuses (as the provider being unreachable) an endpoint this server may not call. */
+  private checkAddresses(urls: readonly (string | undefined)[]): void {
+    for (const url of urls) {
+      const problem = url === undefined ? null : providerAddressProblem(url, this.localProviders);
+      if (problem) throw new ProviderError(`refused to call the provider: ${problem}`, 'provider_error');
+    }
+  }
 
   /** The provider's sign-in page for this flow. */
   async authorizationUrl(
@@ -174,6 +186,7 @@ export class ProviderClients {
     const auth = provider.client_secret ? oidc.ClientSecretPost(provider.client_secret) : oidc.None();
     if (!isOidc(provider)) {
       const endpoints = { ...GITHUB, ...provider };
+      this.checkAddresses([endpoints.authorization_endpoint, endpoints.token_endpoint, endpoints.api_url]);
       const config = new oidc.Configuration(
         {
           issuer: new URL(endpoints.authorization_endpoint).origin,
@@ -189,16 +202,21 @@ export class ProviderClients {
       return config;
     }
     const issuer = provider.issuer ?? DEFAULT_ISSUERS[provider.type] ?? '';
+    this.checkAddresses([issuer]);
+    let config: oidc.Configuration;
     try {
-      const config = await oidc.discovery(new URL(issuer), provider.client_id, {}, auth, {
+      config = await oidc.discovery(new URL(issuer), provider.client_id, {}, auth, {
         execute: insecureFor(issuer),
         timeout: TIMEOUT_S,
       });
-      oidc.enableNonRepudiationChecks(config);
-      return config;
     } catch (cause) {
       throw new ProviderError(`discovery at ${issuer} failed: ${(cause as Error).message}`, 'provider_error');
     }
+    // What discovery names is called too (the code exchange, the keys): held to the same rule.
+    const found = config.serverMetadata();
+    this.checkAddresses([found.authorization_endpoint, found.token_endpoint, found.jwks_uri]);
+    oidc.enableNonRepudiationChecks(config);
+    return config;
   }
 
   private async githubIdentity(

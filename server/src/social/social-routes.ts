@@ -23,6 +23,8 @@ export interface SocialRoutesOptions {
   identity: IdentityServices;
   /** The server's public URL: the callback URL registered with each provider is under it. */
   publicUrl: string;
+  /** Whether providers on plain http, this machine or a private network may be called (SOCIAL_LOCAL_PROVIDERS). */
+  localProviders: boolean;
 }
 
 const FLOW_COOKIE_MAX_AGE_S = 10 * 60;
@@ -66,11 +68,11 @@ const isNavigation = (request: FastifyRequest) =>
  */
 export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = async (
   http,
-  { identity, publicUrl },
+  { identity, publicUrl, localProviders },
 ) => {
   await http.register(fastifyCookie);
   const flows = new SocialFlows(identity.db);
-  const providers = new ProviderClients();
+  const providers = new ProviderClients(localProviders);
   const secure = publicUrl.startsWith('https:');
   const tags = ['social'];
   const callbackUrl = (appId: string) => `${publicUrl}/v1/apps/${appId}/social/oauth2_callback`;

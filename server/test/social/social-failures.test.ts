@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SocialProviders, startSocialProviders } from '../../../test-support/social-providers/index.js';
+import { loadConfig } from '../../src/config/config.js';
+import { providerAddressProblem } from '../../src/social/provider-addresses.js';
 import { pkcePair, SocialTestBrowser } from '../support/social-browser.js';
 import { type RunningTestServer, startTestServer } from '../support/test-server.js';
 
@@ -291,6 +293,57 @@ describe('social sign-in failures', () => {
       .where('email', 'like', 'ada%')
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('calls no provider on plain http, this machine or a private network unless allowed', async () => {
+    const strict = await startTestServer({
+      env: { SOCIAL_LOCAL_PROVIDERS: 'false' },
+      apps: [{ id: APP_ID, name: 'Strict shop', social_providers: providers.settings(['google', 'github']) }],
+    });
+    try {
+      const strictOrigin = strict.baseUrl.replace('127.0.0.1', 'localhost');
+      for (const type of ['google', 'github']) {
+        const start = authorizeUrl(type, { redirectUri: `${strictOrigin}/login` }).replace(
+          origin(),
+          strictOrigin,
+        );
+        const landing = await new SocialTestBrowser(`${strictOrigin}/login`).navigate(start);
+        expect(landing.url.searchParams.get('error'), type).toBe('provider_error');
+        expect(landing.url.searchParams.get('error_description')).toMatch(/cannot be reached just now/);
+      }
+    } finally {
+      await strict.stop();
+    }
+    expect(providerAddressProblem('https://accounts.google.com', false)).toBeNull();
+    expect(providerAddressProblem('https://203.0.113.7/oauth', false)).toBeNull();
+    for (const url of [
+      'http://idp.example',
+      'https://localhost:8443',
+      'https://a.localhost',
+      'https://127.0.0.1',
+      'https://10.1.2.3',
+      'https://172.20.0.1',
+      'https://192.168.1.1',
+      'https://169.254.169.254/latest',
+      'https://100.64.0.1',
+      'https://0.0.0.0',
+      'https://[::1]',
+      'https://[fd00::1]',
+      'https://[fe80::1]',
+      'https://[::ffff:10.0.0.1]',
+      'https://2130706433',
+    ]) {
+      expect(providerAddressProblem(url, false), url).not.toBeNull();
+      expect(providerAddressProblem(url, true), url).toBeNull();
+    }
+    expect(loadConfig({ NODE_ENV: 'test' }).socialLocalProviders).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).socialLocalProviders).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SOCIAL_LOCAL_PROVIDERS: 'true' }).socialLocalProviders).toBe(
+      true,
+    );
+    expect(() => loadConfig({ SOCIAL_LOCAL_PROVIDERS: 'yes' })).toThrow(
+      'SOCIAL_LOCAL_PROVIDERS must be true or false',
+    );
   });
 
   it('limits the sign-ins started and the sign-ups from one address', async () => {
