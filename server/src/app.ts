@@ -174,7 +174,11 @@ export async function buildServer(
     await scope.register(currentUserRoutes, { identity });
     await scope.register(otpRoutes, { identity });
     await scope.register(magicLinkRoutes, { identity });
-    await scope.register(socialRoutes, { identity, publicUrl: config.publicUrl });
+    await scope.register(socialRoutes, {
+      identity,
+      publicUrl: config.publicUrl,
+      localProviders: config.socialLocalProviders,
+    });
     await scope.register(openIdConfigurationRoutes, { publicUrl: config.publicUrl });
     const passkeys = await registerPasskeys(scope, { db, identity: coreIdentity(identity), sender });
     identity.setCredentialSummaries(passkeys.summaries);

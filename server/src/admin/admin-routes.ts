@@ -159,12 +159,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       const found = await apps.find(request.params.appId);
       if (!found) throw appNotFound();
       requireAdminOwned(found.id);
-      const changes = request.body.social_providers
-        ? {
-            ...request.body,
-            social_providers: keepingSecrets(request.body.social_providers, found.social_providers),
-          }
-        : request.body;
+      const kept = request.body.social_providers
+        ? keepingSecrets(request.body.social_providers, found.social_providers)
+        : undefined;
+      if (kept?.problem) throw invalidRequest(`body.${kept.problem.field} ${kept.problem.message}`);
+      const changes = kept ? { ...request.body, social_providers: kept.providers } : request.body;
       const settings = validated({ ...found, ...changes, id: found.id });
       if (request.body.api_keys) await refuseDeadKeys(settings);
       await save(settings, request.log);

@@ -109,20 +109,35 @@ export function withoutSecrets(providers: readonly SocialProviderSettings[]): So
   });
 }
 
+/** The fields that say where a provider's secrets go: a change of any of them needs the secrets again. */
+const DESTINATION_FIELDS = ['client_id', ...URL_FIELDS] as const;
+
 /**
  * A change through the admin API that leaves a provider's secret out keeps the stored one (the API
- * never answers secrets, so a client that sends back what it read must not erase them).
+ * never answers secrets, so a client that sends back what it read must not erase them), but only while
+ * the secret would go where it went before: the same client_id and endpoints. Else the change must carry
+ * the secrets again: `problem` names the first provider that lacks them.
  */
 export function keepingSecrets(
   next: readonly SocialProviderSettings[],
   stored: readonly SocialProviderSettings[] = [],
-): SocialProviderSettings[] {
-  return next.map((provider) => {
+): { providers: SocialProviderSettings[]; problem?: { field: string; message: string } } {
+  let problem: { field: string; message: string } | undefined;
+  const providers = next.map((provider, index) => {
     const before = stored.find((one) => one.type === provider.type);
     if (!before) return provider;
     const kept = { ...provider };
-    for (const field of SECRET_FIELDS)
-      if (kept[field] === undefined && before[field]) kept[field] = before[field];
+    const sameDestination = DESTINATION_FIELDS.every((field) => provider[field] === before[field]);
+    for (const field of SECRET_FIELDS) {
+      if (kept[field] !== undefined || !before[field]) continue;
+      if (sameDestination) kept[field] = before[field];
+      else
+        problem ??= {
+          field: `social_providers[${index}].${field}`,
+          message: 'must be sent again when client_id or an endpoint changes',
+        };
+    }
     return kept;
   });
+  return problem ? { providers, problem } : { providers };
 }

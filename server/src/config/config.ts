@@ -38,6 +38,11 @@ export interface ServerConfig {
   mailFrom: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe (TRUST_PROXY). */
   trustProxy: boolean | string;
+  /**
+   * Whether social providers may sit on plain http, this machine or a private address
+   * (SOCIAL_LOCAL_PROVIDERS; default: in development mode only).
+   */
+  socialLocalProviders: boolean;
   contactTo: string | null;
   adminApiKey: string | null;
   /** Whether the dev outbox, view gallery and debug panel are served (DEV_MODE, PUBLIC_URL, NODE_ENV). */
@@ -166,6 +171,13 @@ export const SETTINGS: readonly SettingHelp[] = [
     description: 'true, or the addresses/CIDRs of the proxies whose X-Forwarded-For/-Proto count.',
   },
   {
+    name: 'SOCIAL_LOCAL_PROVIDERS',
+    default: 'on in development mode',
+    description:
+      'true: social providers may be reached over plain http, on this machine or at a private address ' +
+      '(test providers, a private identity provider). false: https to public addresses only.',
+  },
+  {
     name: 'RATE_LIMIT_FACTOR',
     default: '1',
     description: 'Scales every rate limit; 0 switches them off (benchmarks only).',
@@ -287,6 +299,14 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
   return value;
 }
 
+/** A true/false setting; null when unset. */
+function parseSwitch(name: string, raw: string | undefined): boolean | null {
+  const value = optional(raw);
+  if (value === null) return null;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${raw}" — for example ${name}=true`);
+}
+
 /** DATABASE_URL, a relative sqlite: file resolved against `cwd`; unset, a SQLite file in the data folder. */
 function parseDatabaseUrl(raw: string | undefined, dataDir: string, cwd: string): string {
   const url = optional(raw);
@@ -367,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       optionalAddress('MAIL_FROM', env.MAIL_FROM, 'no-reply@example.com') ??
       `no-reply@${new URL(publicUrl).hostname}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    socialLocalProviders: parseSwitch('SOCIAL_LOCAL_PROVIDERS', env.SOCIAL_LOCAL_PROVIDERS) ?? devMode.on,
     contactTo: optionalAddress('CONTACT_TO', env.CONTACT_TO, 'hello@example.com'),
     adminApiKey: optional(env.ADMIN_API_KEY),
     devMode,

@@ -202,6 +202,9 @@ export interface SocialCodesTable {
   type: string;
   code_challenge: string;
   expires_at: string;
+  /** A link flow's provider identity: linked to `user_id` only when the code is exchanged. */
+  link_provider_id: string | null;
+  link_identifier: string | null;
 }
 
 /** The delivery queue: one row per message; `params` is wiped once the message is out. */

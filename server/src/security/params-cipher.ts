@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const PREFIX = 'v1.';
+const IV_BYTES = 12;
+/** GCM's full tag: a shorter one (Node accepts 4 to 16 bytes unless told) is easier to forge. */
+const TAG_BYTES = 16;
 
 /**
  * Seals a few text values with AES-256-GCM under a server secret: a queued message's template
@@ -14,8 +17,8 @@ export class ParamsCipher {
   }
 
   seal(params: Record<string, string>): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES });
     const body = Buffer.concat([cipher.update(JSON.stringify(params), 'utf8'), cipher.final()]);
     return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
   }
@@ -23,9 +26,13 @@ export class ParamsCipher {
   open(stored: string): Record<string, string> {
     if (!stored.startsWith(PREFIX)) return JSON.parse(stored) as Record<string, string>;
     const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    const tagEnd = IV_BYTES + TAG_BYTES;
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES), {
+      authTagLength: TAG_BYTES,
+    });
+    // A value cut short gives a short tag: refused by the tag length above, whatever its content.
+    decipher.setAuthTag(raw.subarray(IV_BYTES, tagEnd));
+    const json = Buffer.concat([decipher.update(raw.subarray(tagEnd)), decipher.final()]).toString('utf8');
     return JSON.parse(json) as Record<string, string>;
   }
 }

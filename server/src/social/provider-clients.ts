@@ -1,12 +1,14 @@
 import * as oidc from 'openid-client';
 import { importPKCS8, SignJWT } from 'jose';
 import type { SocialProviderSettings } from '../apps/social-settings.js';
+import { parseIdentifier } from '../users/identifier.js';
+import { providerAddressProblem } from './provider-addresses.js';
 
 /** What a provider told about the user after a successful exchange. */
 export interface ProviderIdentity {
   /** The provider's stable id of the user (`sub`, GitHub's numeric id). */
   subject: string;
-  /** The email it gives, lowercased; null when it gives none. */
+  /** The email it gives, normalised like every identifier here; null when it gives none or an invalid one. */
   email: string | null;
   /** Whether the provider says it checked that the user owns `email`. */
   emailVerified: boolean;
@@ -78,6 +80,17 @@ interface Pending {
  */
 export class ProviderClients {
   private readonly discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+
+  /** `localProviders`: whether endpoints on plain http, this machine or a private network may be called. */
+  constructor(private readonly localProviders: boolean) {}
+
+  /** Refuses (as the provider being unreachable) an endpoint this server may not call. */
+  private checkAddresses(urls: readonly (string | undefined)[]): void {
+    for (const url of urls) {
+      const problem = url === undefined ? null : providerAddressProblem(url, this.localProviders);
+      if (problem) throw new ProviderError(`refused to call the provider: ${problem}`, 'provider_error');
+    }
+  }
 
   /** The provider's sign-in page for this flow. */
   async authorizationUrl(
@@ -173,6 +186,7 @@ export class ProviderClients {
     const auth = provider.client_secret ? oidc.ClientSecretPost(provider.client_secret) : oidc.None();
     if (!isOidc(provider)) {
       const endpoints = { ...GITHUB, ...provider };
+      this.checkAddresses([endpoints.authorization_endpoint, endpoints.token_endpoint, endpoints.api_url]);
       const config = new oidc.Configuration(
         {
           issuer: new URL(endpoints.authorization_endpoint).origin,
@@ -188,16 +202,21 @@ export class ProviderClients {
       return config;
     }
     const issuer = provider.issuer ?? DEFAULT_ISSUERS[provider.type] ?? '';
+    this.checkAddresses([issuer]);
+    let config: oidc.Configuration;
     try {
-      const config = await oidc.discovery(new URL(issuer), provider.client_id, {}, auth, {
+      config = await oidc.discovery(new URL(issuer), provider.client_id, {}, auth, {
         execute: insecureFor(issuer),
         timeout: TIMEOUT_S,
       });
-      oidc.enableNonRepudiationChecks(config);
-      return config;
     } catch (cause) {
       throw new ProviderError(`discovery at ${issuer} failed: ${(cause as Error).message}`, 'provider_error');
     }
+    // What discovery names is called too (the code exchange, the keys): held to the same rule.
+    const found = config.serverMetadata();
+    this.checkAddresses([found.authorization_endpoint, found.token_endpoint, found.jwks_uri]);
+    oidc.enableNonRepudiationChecks(config);
+    return config;
   }
 
   private async githubIdentity(
@@ -234,7 +253,7 @@ export class ProviderClients {
     const emails =
       await get<Array<{ email?: unknown; primary?: unknown; verified?: unknown }>>('/user/emails');
     const primary = Array.isArray(emails) ? emails.find((one) => one.primary === true) : undefined;
-    const email = typeof primary?.email === 'string' ? primary.email.toLowerCase() : null;
+    const email = providerEmail(primary?.email);
     const login = typeof user.login === 'string' ? user.login : String(user.id);
     return {
       subject: String(user.id),
@@ -245,6 +264,16 @@ export class ProviderClients {
   }
 }
 
+/**
+ * A provider's email as every identifier here is kept (users/identifier.ts: trimmed, lowercased, NFC,
+ * checked); one that is not a valid address (or has invisible characters) counts as none.
+ */
+function providerEmail(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const parsed = parseIdentifier(value, 'email');
+  return parsed.ok ? parsed.identifier.value : null;
+}
+
 /** `email_verified` is a boolean, except Apple's, which is the text "true" or "false". */
 const verified = (value: unknown) => value === true || value === 'true';
 
@@ -253,7 +282,7 @@ function identityFromIdToken(
 ): ProviderIdentity {
   const claims = tokens.claims();
   if (!claims) throw new ProviderError('the provider sent no id_token', 'invalid_response');
-  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
+  const email = providerEmail(claims.email);
   return {
     subject: claims.sub,
     email,

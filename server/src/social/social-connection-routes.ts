@@ -30,14 +30,16 @@ const lastWayIn = () =>
 
 /**
  * Whether the user keeps a way to sign in without their `type` connection: a passkey, an email or
- * phone the app's fallback (code or link) reaches, or another provider the app still offers.
+ * phone the app's fallback (code or link) reaches, or another provider the app still offers (among
+ * `linked`, read in the removal's transaction).
  */
-async function hasAnotherWayIn(identity: IdentityServices, app: AppSettings, user: UserRow, type: string) {
-  if (app.auth_fallback_method !== 'none' && (user.email || user.phone)) return true;
-  const offered = new Set((app.social_providers ?? []).map((provider) => provider.type));
-  const others = await identity.socialConnections.listForUser(app.id, user.id);
-  if (others.some((one) => one.type !== type && offered.has(one.type))) return true;
-  return (await identity.credentials.forUser(app.id, user.id)).webauthnTypes.length > 0;
+function keepsAWayIn(app: AppSettings, user: UserRow, type: string, hasPasskey: boolean) {
+  return (linked: readonly { type: string }[]) => {
+    if (hasPasskey) return true;
+    if (app.auth_fallback_method !== 'none' && (user.email || user.phone)) return true;
+    const offered = new Set((app.social_providers ?? []).map((provider) => provider.type));
+    return linked.some((one) => one.type !== type && offered.has(one.type));
+  };
 }
 
 /** The signed-in user's linked providers: list, link (through the provider), unlink. */
@@ -121,11 +123,18 @@ export const socialConnectionRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const { app } = request;
       const type = request.params.socialConnectionType;
-      const user = await currentUser(identity, request, app.id);
-      const linked = await identity.socialConnections.listForUser(app.id, user.id);
-      if (!linked.some((one) => one.type === type)) throw notConnected(type);
-      if (!(await hasAnotherWayIn(identity, app, user, type))) throw lastWayIn();
-      await identity.socialConnections.unlink(app.id, user.id, type);
+      const { user, authTime } = await currentSession(identity, request, app.id);
+      // Removing a way to sign in is a change to how one signs in: a recent sign-in, as for linking.
+      requireRecentSignIn(authTime);
+      const hasPasskey = (await identity.credentials.forUser(app.id, user.id)).webauthnTypes.length > 0;
+      const outcome = await identity.socialConnections.unlinkUnlessLast(
+        app.id,
+        user.id,
+        type,
+        keepsAWayIn(app, user, type, hasPasskey),
+      );
+      if (outcome === 'not_linked') throw notConnected(type);
+      if (outcome === 'last_way_in') throw lastWayIn();
       await identity.events.record({
         appId: app.id,
         userId: user.id,

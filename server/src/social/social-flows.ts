@@ -103,8 +103,15 @@ export class SocialFlows {
     return { flow };
   }
 
-  /** A one-time code for `/social/token`, bound to the flow's PKCE challenge. */
-  async issueCode(flow: Flow, userId: string): Promise<string> {
+  /**
+   * A one-time code for `/social/token`, bound to the flow's PKCE challenge. A link flow's code carries
+   * the provider identity: it is linked only when the code comes back with the page's verifier.
+   */
+  async issueCode(
+    flow: Flow,
+    userId: string,
+    link: { providerId: string; identifier: string } | null = null,
+  ): Promise<string> {
     const code = secret();
     await this.db
       .insertInto('social_codes')
@@ -115,6 +122,8 @@ export class SocialFlows {
         type: flow.type,
         code_challenge: flow.code_challenge,
         expires_at: isoIn(CODE_LIFETIME_MS),
+        link_provider_id: link?.providerId ?? null,
+        link_identifier: link?.identifier ?? null,
       })
       .execute();
     return code;

@@ -13,7 +13,7 @@ import { errorResponses } from '../openapi/responses.js';
 import { LIMITS, limitKeys } from '../security/limits.js';
 import { sha256Hex } from '../security/random.js';
 import type { IdentityServices } from '../identity-services.js';
-import { linkAccount, signInAccount } from './social-accounts.js';
+import { linkAccount, pendingLink, signInAccount } from './social-accounts.js';
 import { type Flow, SocialFlows, type StartedFlow } from './social-flows.js';
 import { ProviderClients, ProviderError } from './provider-clients.js';
 import { errorReturn, redirectUriProblem, returnUrl, sendDeadEndPage } from './social-returns.js';
@@ -23,6 +23,8 @@ export interface SocialRoutesOptions {
   identity: IdentityServices;
   /** The server's public URL: the callback URL registered with each provider is under it. */
   publicUrl: string;
+  /** Whether providers on plain http, this machine or a private network may be called (SOCIAL_LOCAL_PROVIDERS). */
+  localProviders: boolean;
 }
 
 const FLOW_COOKIE_MAX_AGE_S = 10 * 60;
@@ -66,11 +68,11 @@ const isNavigation = (request: FastifyRequest) =>
  */
 export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = async (
   http,
-  { identity, publicUrl },
+  { identity, publicUrl, localProviders },
 ) => {
   await http.register(fastifyCookie);
   const flows = new SocialFlows(identity.db);
-  const providers = new ProviderClients();
+  const providers = new ProviderClients(localProviders);
   const secure = publicUrl.startsWith('https:');
   const tags = ['social'];
   const callbackUrl = (appId: string) => `${publicUrl}/v1/apps/${appId}/social/oauth2_callback`;
@@ -210,7 +212,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
     if (!provider) return back('provider_error', `${app.name} no longer offers ${flow.type}.`);
     const outcome = await finish(app, provider, flow, params, client);
     if (!outcome.ok) return back(outcome.error, outcome.description);
-    const code = await flows.issueCode(flow, outcome.userId);
+    const code = await flows.issueCode(flow, outcome.userId, outcome.link ?? null);
     return reply.redirect(returnUrl(flow.redirect_uri, { code, state: flow.client_state }), 302);
   };
 
@@ -231,7 +233,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         nonce: flow.nonce,
       });
       return flow.link_user_id
-        ? await linkAccount(identity, app, flow.link_user_id, flow.type, who, client)
+        ? await pendingLink(identity, app, flow.link_user_id, who)
         : await signInAccount(identity, app, flow.type, who, client);
     } catch (cause) {
       if (!(cause instanceof ProviderError)) throw cause;
@@ -242,12 +244,14 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         kind: cause.kind,
         reason: cause.message,
       });
+      // Fixed words per kind: the provider's own text (and ours about it) stays in the log, out of the
+      // page's address, its history and whatever the page does with it.
       const description =
         cause.kind === 'access_denied'
           ? 'You declined to share your account. Nothing was changed.'
           : cause.kind === 'provider_error'
-            ? `${providerName(provider)} could not complete the sign-in (${cause.message}). Please try again.`
-            : `${providerName(provider)}'s answer failed a security check (${cause.message}). Please try again.`;
+            ? `${providerName(provider)} could not complete the sign-in. Please try again.`
+            : `${providerName(provider)}'s answer failed a security check. Please try again.`;
       return { ok: false as const, error: cause.kind, description };
     }
   };
@@ -290,7 +294,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
           'Exchange the one-time code of a social sign-in for tokens (passage-js finishSocialAuthentication)',
         tags,
         querystring: SocialTokenQuery,
-        response: { 201: AuthResultBody, ...errorResponses(400, 403, 404) },
+        response: { 201: AuthResultBody, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -309,6 +313,18 @@ export const socialRoutes: FastifyPluginAsyncTypebox<SocialRoutesOptions> = asyn
         throw invalidRequest(
           'This sign-in code is unknown, expired, already used, or does not match its verifier.',
         );
+      }
+      if (row.link_provider_id !== null) {
+        const link = { providerId: row.link_provider_id, identifier: row.link_identifier ?? '' };
+        const linked = await linkAccount(identity, app, row.user_id, row.type, link, clientOf(request));
+        if (!linked.ok) {
+          identity.authResults.refused(app.id, 'social', clientOf(request));
+          throw new ApiError(
+            linked.error === 'connection_in_use' ? 409 : 403,
+            linked.error,
+            linked.description,
+          );
+        }
       }
       const authResult = await identity.authResults.issue(app.id, row.user_id, 'social', clientOf(request));
       return reply.status(201).send({ auth_result: authResult });

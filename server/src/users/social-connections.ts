@@ -2,6 +2,7 @@ import type { SocialConnection } from 'open-passage/contract';
 import type { Db } from '../db/database.js';
 import type { SocialConnectionsTable } from '../db/schema.js';
 import { isoNow } from '../security/clock.js';
+import { isUniqueViolation } from './users-repository.js';
 
 type ConnectionRow = SocialConnectionsTable;
 
@@ -19,8 +20,8 @@ export class SocialConnectionsRepository {
       .executeTakeFirst();
   }
 
-  listForUser(appId: string, userId: string): Promise<ConnectionRow[]> {
-    return this.db
+  listForUser(appId: string, userId: string, db: Db = this.db): Promise<ConnectionRow[]> {
+    return db
       .selectFrom('social_connections')
       .selectAll()
       .where('app_id', '=', appId)
@@ -36,15 +37,33 @@ export class SocialConnectionsRepository {
 
   /**
    * Links the identity to the user (replacing the user's earlier identity of this type), or notes a
-   * sign-in with it. False when another user of the app holds the identity (the unique index decides).
+   * sign-in with it. False when another user of the app holds the identity: found first, or (two
+   * links of one identity at once) the unique index refuses the second, which then rolls back whole.
    */
   async link(
     appId: string,
     userId: string,
     type: string,
     identity: { providerId: string; identifier: string },
-    db: Db = this.db,
     at = isoNow(),
+  ): Promise<boolean> {
+    try {
+      return await this.db
+        .transaction()
+        .execute((trx) => this.linkIn(trx, appId, userId, type, identity, at));
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  private async linkIn(
+    db: Db,
+    appId: string,
+    userId: string,
+    type: string,
+    identity: { providerId: string; identifier: string },
+    at: string,
   ): Promise<boolean> {
     const holder = await this.findByIdentity(appId, type, identity.providerId, db);
     if (holder && holder.user_id !== userId) return false;
@@ -118,15 +137,36 @@ export class SocialConnectionsRepository {
     return true;
   }
 
-  /** Removes the user's connection of `type`; false when there was none. */
-  async unlink(appId: string, userId: string, type: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('social_connections')
-      .where('app_id', '=', appId)
-      .where('user_id', '=', userId)
-      .where('type', '=', type)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /**
+   * Removes the user's connection of `type` when `keepsAWayIn` (given the user's connections) says the
+   * user can still sign in without it. Check and delete are one transaction that first locks the user's
+   * row, so two removals at once run one after the other and the second sees what the first left: they
+   * cannot both pass the check and lock the user out.
+   */
+  async unlinkUnlessLast(
+    appId: string,
+    userId: string,
+    type: string,
+    keepsAWayIn: (linked: readonly ConnectionRow[]) => boolean,
+  ): Promise<'unlinked' | 'not_linked' | 'last_way_in'> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ updated_at: isoNow() })
+        .where('app_id', '=', appId)
+        .where('id', '=', userId)
+        .execute();
+      const linked = await this.listForUser(appId, userId, trx);
+      if (!linked.some((one) => one.type === type)) return 'not_linked';
+      if (!keepsAWayIn(linked)) return 'last_way_in';
+      await trx
+        .deleteFrom('social_connections')
+        .where('app_id', '=', appId)
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .execute();
+      return 'unlinked';
+    });
   }
 }
 

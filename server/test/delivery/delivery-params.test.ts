@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ParamsCipher } from '../../src/security/params-cipher.js';
 import { MAX_CODE_FAILURES, pauseAfter } from '../../src/otp/code-failure-budget.js';
 
 describe('ParamsCipher', () => {
-  const cipher = new ParamsCipher(randomBytes(32));
+  const key = randomBytes(32);
+  const cipher = new ParamsCipher(key);
 
   it('seals parameters so the code is not in the stored text, and opens them again', () => {
     const sealed = cipher.seal({ code: '123456', appName: 'Shop' });
@@ -20,6 +21,14 @@ describe('ParamsCipher', () => {
     expect(() => new ParamsCipher(randomBytes(32)).open(sealed)).toThrow();
     expect(cipher.open('{"code":"1"}')).toEqual({ code: '1' });
     expect(() => new ParamsCipher(randomBytes(16))).toThrow('32 bytes');
+  });
+
+  it('refuses a value whose GCM tag is shorter than 16 bytes, even one made with the key', () => {
+    const iv = randomBytes(12);
+    const short = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 4 });
+    short.final();
+    const forged = `v1.${Buffer.concat([iv, short.getAuthTag()]).toString('base64url')}`;
+    expect(() => cipher.open(forged)).toThrow(/authentication tag length/i);
   });
 });
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SocialProviders, startSocialProviders } from '../../../test-support/social-providers/index.js';
 import { newApiKey } from '../support/api-key.js';
 import { signedInUser } from '../support/signed-in-user.js';
@@ -141,19 +142,43 @@ describe('social connections', () => {
     );
   });
 
+  it('links nothing for whoever opens a link URL: only the page with the verifier commits the link', async () => {
+    const attacker = await signedInUser(t, APP_ID, `attacker-${Date.now()}@example.com`);
+    const { res, verifier } = await link(APP_ID, attacker.auth.auth_token, 'github');
+    const { url } = (await res.json()) as { url: string };
+    // The victim's browser opens the attacker's URL; the provider comes back without a prompt.
+    const landing = await new SocialTestBrowser(page()).navigate(url);
+    const code = landing.url.searchParams.get('code');
+    expect(code, landing.url.href).toBeTruthy();
+    expect(await connections(APP_ID, attacker.auth.auth_token)).toEqual({});
+    // Without the verifier of the page that asked, the code links nothing (and is then spent).
+    const wrong = await t.call(
+      'GET',
+      `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${'v'.repeat(43)}`,
+    );
+    expect(wrong.status).toBe(400);
+    const late = await t.call('GET', `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${verifier}`);
+    expect(late.status).toBe(400);
+    expect(await connections(APP_ID, attacker.auth.auth_token)).toEqual({});
+  });
+
   it('refuses to link an identity another user holds (connection_in_use) and a provider the app lacks', async () => {
     const holder = await socialSignIn(APP_ID, 'google');
     expect(holder).toBeTruthy();
     const { auth } = await signedInUser(t, APP_ID, `second-${Date.now()}@example.com`);
     const { res, verifier } = await link(APP_ID, auth.auth_token, 'google');
     const { url } = (await res.json()) as { url: string };
+    // The link is made (or refused) only when the page that asked exchanges the code with its verifier.
     const landing = await new SocialTestBrowser(page()).navigate(url);
-    expect(Object.fromEntries(landing.url.searchParams)).toEqual({
-      error: 'connection_in_use',
-      error_description: 'This account of the provider is already linked to another user.',
-      state: '7',
+    expect(landing.url.searchParams.get('state')).toBe('7');
+    const code = landing.url.searchParams.get('code');
+    const refused = await t.call('GET', `/v1/apps/${APP_ID}/social/token?code=${code}&verifier=${verifier}`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      code: 'connection_in_use',
+      error: 'This account of the provider is already linked to another user.',
     });
-    expect(verifier).toBeTruthy();
+    expect(await connections(APP_ID, auth.auth_token)).toEqual({});
     const missing = await link(
       ONLY_APP_ID,
       (await signedInUser(t, ONLY_APP_ID, `x-${Date.now()}@example.com`)).auth.auth_token,
@@ -167,6 +192,25 @@ describe('social connections', () => {
       code_challenge_method: 'S256',
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('answers false, not an error, when the unique index decides a race for one identity', async () => {
+    const repository = t.server.identity.socialConnections;
+    const first = await signedInUser(t, APP_ID, `race-a-${Date.now()}@example.com`);
+    const second = await signedInUser(t, APP_ID, `race-b-${Date.now()}@example.com`);
+    const identity = { providerId: `race-${Date.now()}`, identifier: 'race@example.com' };
+    expect(await repository.link(APP_ID, first.userId, 'github', identity)).toBe(true);
+    // The second link looked before the first was committed: it found no holder.
+    const looked = vi.spyOn(repository, 'findByIdentity').mockResolvedValueOnce(undefined);
+    try {
+      expect(await repository.link(APP_ID, second.userId, 'github', identity)).toBe(false);
+    } finally {
+      looked.mockRestore();
+    }
+    expect(Object.keys(await repository.forUser(APP_ID, second.userId))).toEqual([]);
+    expect((await repository.findByIdentity(APP_ID, 'github', identity.providerId))!.user_id).toBe(
+      first.userId,
+    );
   });
 
   it('keeps the last way to sign in: a provider is removed only when another way is left', async () => {
@@ -189,6 +233,55 @@ describe('social connections', () => {
     await finish(ONLY_APP_ID, ((await res.json()) as { url: string }).url, verifier);
     expect((await remove('google')).status).toBe(200);
     expect(Object.keys(await connections(ONLY_APP_ID, token))).toEqual(['github']);
+  });
+
+  it("lets only one of two removals at once through when each is the other one's last way in", async () => {
+    const token = await socialSignIn(ONLY_APP_ID, 'google');
+    const { res, verifier } = await link(ONLY_APP_ID, token, 'github');
+    await finish(ONLY_APP_ID, ((await res.json()) as { url: string }).url, verifier);
+    const remove = (type: string) =>
+      t.call(
+        'DELETE',
+        `/v1/apps/${ONLY_APP_ID}/currentuser/social-connections/${type}`,
+        undefined,
+        bearer(token),
+      );
+    // Each removal reads the connections slowly: without one transaction, both would read before either deletes.
+    const repository = t.server.identity.socialConnections;
+    const read = repository.listForUser.bind(repository);
+    const slow = vi.spyOn(repository, 'listForUser').mockImplementation(async (...args) => {
+      const rows = await read(...args);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return rows;
+    });
+    let answers;
+    try {
+      answers = await Promise.all([remove('google'), remove('github')]);
+    } finally {
+      slow.mockRestore();
+    }
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+    expect(Object.keys(await connections(ONLY_APP_ID, token))).toHaveLength(1);
+  });
+
+  it('asks for a recent sign-in before removing a provider, as before linking one', async () => {
+    const token = await socialSignIn(APP_ID, 'google');
+    const { signing } = await t.server.identity.signingKeys.forApp(APP_ID);
+    const stale = await new SignJWT({
+      ...decodeJwt(token),
+      auth_time: Math.floor(Date.now() / 1000) - 16 * 60,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: signing.kid })
+      .sign(signing.privateKey);
+    const refused = await t.call(
+      'DELETE',
+      `/v1/apps/${APP_ID}/currentuser/social-connections/google`,
+      undefined,
+      bearer(stale),
+    );
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as Json).code).toBe('reauthentication_required');
+    expect(Object.keys(await connections(APP_ID, token))).toEqual(['google']);
   });
 
   it('shows the connections in the management API user and imports them from a Passage export', async () => {
@@ -287,6 +380,22 @@ describe('social connections', () => {
     );
     expect(patched.status).toBe(200);
     expect(JSON.stringify(await patched.json())).not.toContain(providers.google.clientSecret);
+    expect(await socialSignIn(id, 'google')).toBeTruthy();
+    // Pointing the provider elsewhere without its secret is refused: the stored secret would go there.
+    for (const change of [{ issuer: 'https://elsewhere.example' }, { client_id: 'another-client' }]) {
+      const moved = await t.call(
+        'PATCH',
+        `/admin/v1/apps/${id}`,
+        { social_providers: [{ ...read.app.social_providers[0], ...change }] },
+        admin,
+      );
+      expect(moved.status, JSON.stringify(change)).toBe(400);
+      expect(await moved.json()).toEqual({
+        code: 'invalid_request',
+        error:
+          'body.social_providers[0].client_secret must be sent again when client_id or an endpoint changes',
+      });
+    }
     expect(await socialSignIn(id, 'google')).toBeTruthy();
     // Settings that cannot work are refused with the field named.
     const bad = await t.call(

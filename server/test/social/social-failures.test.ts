@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SocialProviders, startSocialProviders } from '../../../test-support/social-providers/index.js';
+import { loadConfig } from '../../src/config/config.js';
+import { providerAddressProblem } from '../../src/social/provider-addresses.js';
 import { pkcePair, SocialTestBrowser } from '../support/social-browser.js';
 import { type RunningTestServer, startTestServer } from '../support/test-server.js';
 
 const APP_ID = 'socialFail00000000000001';
 const CLOSED_APP_ID = 'socialClosed000000000001';
+const EMAIL_APP_ID = 'socialEmail0000000000001';
 
 /**
  * Every way a social sign-in can fail ends on a clear view: back on the page with `error`,
@@ -35,6 +38,12 @@ describe('social sign-in failures', () => {
           id: CLOSED_APP_ID,
           name: 'Closed shop',
           public_signup: false,
+          social_providers: providers.settings(['google']),
+        },
+        {
+          id: EMAIL_APP_ID,
+          name: 'Email shop',
+          required_identifier: 'email',
           social_providers: providers.settings(['google']),
         },
       ],
@@ -93,7 +102,10 @@ describe('social sign-in failures', () => {
       providers[type].failToken = true;
       const back = await outcome(type);
       expect(back.error).toBe('provider_error');
-      expect(back.error_description).toMatch(/could not complete the sign-in/);
+      // Fixed words: what the provider said stays in the log.
+      expect(back.error_description).toBe(
+        `${type === 'google' ? 'Google' : 'GitHub'} could not complete the sign-in. Please try again.`,
+      );
       expect(back.state).toBe('4242');
     }
     const unreachable = await outcome('broken');
@@ -115,7 +127,7 @@ describe('social sign-in failures', () => {
       providers.google.tamper = { [claim]: value };
       const back = await outcome('google');
       expect(back.error, claim).toBe('invalid_response');
-      expect(back.error_description).toMatch(/failed a security check/);
+      expect(back.error_description).toBe("Google's answer failed a security check. Please try again.");
     }
   });
 
@@ -219,7 +231,7 @@ describe('social sign-in failures', () => {
     const unverifiedHere = providers.google.user;
     const pending = await users.createActive(APP_ID, { email: unverifiedHere.email, phone: null }, {});
     expect(await outcome('google')).toMatchObject({ error: 'account_exists', state: '4242' });
-    // Unverified at the provider, verified here: refused too.
+    // Unverified at the provider, verified here: the email is ignored, a new user without it is made.
     providers.github.user = { ...providers.github.user, email_verified: false };
     const verified = await users.createActive(
       APP_ID,
@@ -227,16 +239,111 @@ describe('social sign-in failures', () => {
       {},
     );
     await users.confirmIdentifier(APP_ID, verified!.id, 'email');
-    const back = await outcome('github');
-    expect(back.error).toBe('account_exists');
-    expect(back.error_description).toContain(providers.github.user.email);
+    const apart = await outcome('github');
+    expect(apart.code).toBeTruthy();
+    expect(await t.server.identity.socialConnections.forUser(APP_ID, verified!.id)).toEqual({});
+    const apartUser = await t.server.db
+      .selectFrom('social_connections')
+      .select('user_id')
+      .where('app_id', '=', APP_ID)
+      .where('type', '=', 'github')
+      .where('provider_identifier', '=', verified!.email!)
+      .executeTakeFirstOrThrow();
+    expect((await users.findById(APP_ID, apartUser.user_id))!.email).toBeNull();
     // Verified on both sides: the provider is linked to the existing user.
-    providers.github.user = { ...providers.github.user, email_verified: true };
+    providers.github.reset();
+    providers.github.user = { ...providers.github.user, email: verified!.email!, email_verified: true };
     const linked = await outcome('github');
     expect(linked.code).toBeTruthy();
     const connections = await t.server.identity.socialConnections.forUser(APP_ID, verified!.id);
     expect(Object.keys(connections)).toEqual(['github']);
     expect(await t.server.identity.socialConnections.forUser(APP_ID, pending!.id)).toEqual({});
+  });
+
+  it('never puts an email the provider did not verify on a new user (pre-account takeover)', async () => {
+    const { users } = t.server.identity;
+    providers.google.user = { ...providers.google.user, email_verified: false };
+    const email = providers.google.user.email;
+    // An app that needs an email refuses; it never creates the user with the unverified address.
+    const refused = await outcome('google', EMAIL_APP_ID);
+    expect(refused).toMatchObject({ error: 'not_allowed', state: '4242' });
+    expect(refused.error_description).toMatch(/needs a verified email address/);
+    expect(await users.findByIdentifier(EMAIL_APP_ID, { type: 'email', value: email })).toBeUndefined();
+    // An app that takes either identifier makes the user without it: the address stays free for its owner.
+    providers.google.reset();
+    providers.google.user = { ...providers.google.user, email, email_verified: false };
+    expect((await outcome('google')).code).toBeTruthy();
+    expect(await users.findByIdentifier(APP_ID, { type: 'email', value: email })).toBeUndefined();
+  });
+
+  it('keeps a provider email as every identifier here (trimmed, NFC), and an invalid one as none', async () => {
+    const { users } = t.server.identity;
+    const local = `e\u0301va-${Date.now()}`;
+    providers.google.user = { ...providers.google.user, email: ` ${local.toUpperCase()}@Example.COM ` };
+    expect((await outcome('google')).code).toBeTruthy();
+    const normal = `${local.normalize('NFC')}@example.com`;
+    expect((await users.findByIdentifier(APP_ID, { type: 'email', value: normal }))?.email_verified).toBe(1);
+    // A zero-width space makes another address that looks the same: no email at all, not that one.
+    providers.github.user = { ...providers.github.user, email: `ada\u200b${Date.now()}@example.com` };
+    expect((await outcome('github')).code).toBeTruthy();
+    const rows = await t.server.db
+      .selectFrom('users')
+      .select('email')
+      .where('app_id', '=', APP_ID)
+      .where('email', 'like', 'ada%')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('calls no provider on plain http, this machine or a private network unless allowed', async () => {
+    const strict = await startTestServer({
+      env: { SOCIAL_LOCAL_PROVIDERS: 'false' },
+      apps: [{ id: APP_ID, name: 'Strict shop', social_providers: providers.settings(['google', 'github']) }],
+    });
+    try {
+      const strictOrigin = strict.baseUrl.replace('127.0.0.1', 'localhost');
+      for (const type of ['google', 'github']) {
+        const start = authorizeUrl(type, { redirectUri: `${strictOrigin}/login` }).replace(
+          origin(),
+          strictOrigin,
+        );
+        const landing = await new SocialTestBrowser(`${strictOrigin}/login`).navigate(start);
+        expect(landing.url.searchParams.get('error'), type).toBe('provider_error');
+        expect(landing.url.searchParams.get('error_description')).toMatch(/cannot be reached just now/);
+      }
+    } finally {
+      await strict.stop();
+    }
+    expect(providerAddressProblem('https://accounts.google.com', false)).toBeNull();
+    expect(providerAddressProblem('https://203.0.113.7/oauth', false)).toBeNull();
+    for (const url of [
+      'http://idp.example',
+      'https://localhost:8443',
+      'https://a.localhost',
+      'https://127.0.0.1',
+      'https://10.1.2.3',
+      'https://172.20.0.1',
+      'https://192.168.1.1',
+      'https://169.254.169.254/latest',
+      'https://100.64.0.1',
+      'https://0.0.0.0',
+      'https://[::1]',
+      'https://[fd00::1]',
+      'https://[fe80::1]',
+      'https://[::ffff:10.0.0.1]',
+      'https://2130706433',
+    ]) {
+      expect(providerAddressProblem(url, false), url).not.toBeNull();
+      expect(providerAddressProblem(url, true), url).toBeNull();
+    }
+    expect(loadConfig({ NODE_ENV: 'test' }).socialLocalProviders).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).socialLocalProviders).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SOCIAL_LOCAL_PROVIDERS: 'true' }).socialLocalProviders).toBe(
+      true,
+    );
+    expect(() => loadConfig({ SOCIAL_LOCAL_PROVIDERS: 'yes' })).toThrow(
+      'SOCIAL_LOCAL_PROVIDERS must be true or false',
+    );
   });
 
   it('limits the sign-ins started and the sign-ups from one address', async () => {

@@ -1,6 +1,6 @@
 /** The profile's sign-in accounts: the list, Connect, Remove, and the page coming back from Connect. */
 import { describe, expect, it, vi } from 'vitest';
-import { ClientError, ready, setup } from './test-support';
+import { ClientError, ready, setup, tooOld } from './test-support';
 import { socialRows } from './social-connections';
 import { appInfo } from '../test-support';
 
@@ -87,6 +87,20 @@ describe('the section', () => {
   });
 });
 
+describe('Remove after a while', () => {
+  it('asks for a fresh sign-in, as Connect does, when the server wants a recent one', async () => {
+    const unlinkSocial = async () => {
+      throw tooOld;
+    };
+    const { flow, fake, types } = await ready({ app: offered, client: { unlinkSocial } });
+    fake.setSocial(linked);
+    await flow.load();
+    await flow.removeSocial('github');
+    expect(flow.state).toMatchObject({ reauthenticate: true, failedAt: 'social', socialConnections: linked });
+    expect(types()).toContain('reauthentication-required');
+  });
+});
+
 describe('coming back from Connect', () => {
   it('is nothing on a page without an address (a preview)', async () => {
     const t = setup({ app: offered, href: '', client: { socialPending: () => pending } });
@@ -125,6 +139,28 @@ describe('coming back from Connect', () => {
     await t.flow.load();
     expect(finishSocial).not.toHaveBeenCalled();
     expect(forgetSocial).toHaveBeenCalled();
+    expect(t.flow.state).toMatchObject({
+      status: 'ready',
+      alert: 'This Google account is already connected to another user.',
+      failedAt: 'social',
+    });
+  });
+
+  it('shows the refusal the exchange answers (the link is made there: 409 connection_in_use)', async () => {
+    const finishSocial = vi.fn(async () => {
+      throw new ClientError(
+        409,
+        'connection_in_use',
+        'This account of the provider is already linked to another user.',
+      );
+    });
+    const t = setup({
+      app: offered,
+      href: 'https://app.test/account?code=c0de&state=77',
+      client: { socialPending: () => pending, finishSocial },
+    });
+    await t.flow.load();
+    expect(finishSocial).toHaveBeenCalledWith('c0de');
     expect(t.flow.state).toMatchObject({
       status: 'ready',
       alert: 'This Google account is already connected to another user.',

@@ -21,6 +21,7 @@ import * as apiKeyRevocation from './0022-api-key-revocation.js';
 import * as userEvents from './0023-user-events.js';
 import * as social from './0024-social.js';
 import * as smsDeliveryStatus from './0025-sms-delivery-status.js';
+import * as socialLinkCodes from './0026-social-link-codes.js';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0023-user-events': userEvents,
   '0024-social': social,
   '0025-sms-delivery-status': smsDeliveryStatus,
+  '0026-social-link-codes': socialLinkCodes,
 };
