@@ -8,7 +8,8 @@
  *
  *   el[Symbol.for('passage.debug')] = (name, args) => console.log(name, args);
  *
- * The elements' first chunk holds `hookTapOf` (inlined there by the bundler) and no event name.
+ * The elements write the key out (`satisfies typeof HOOK_TAP_KEY`) rather than call `hookTapOf`: an
+ * app's bundler keeps the call, and the first render has almost no bytes to spare.
  */
 export const HOOK_TAP_KEY = 'passage.debug';
 
