@@ -36,9 +36,14 @@ test('beforeAuth vetoes; onSuccess replaces the redirect; onEvent and DOM events
   page,
 }) => {
   const email = uniqueEmail('hooks');
-  await page.addInitScript(() =>
-    document.addEventListener('loaded', () => ((window as { elementLoaded?: boolean }).elementLoaded = true)),
-  );
+  await page.addInitScript(() => {
+    const w = window as { elementLoaded?: boolean; hookEvents?: string[] };
+    document.addEventListener('loaded', () => (w.elementLoaded = true));
+    // Any script of the page could listen so (a capture listener gets events that do not bubble): the
+    // hook calls' arguments (identifier, tokens) reach a development tool that opted in, never a listener.
+    w.hookEvents = [];
+    window.addEventListener('passage-hook', (event) => w.hookEvents!.push(event.type), true);
+  });
   const el = await openPassage(page);
   // The hooks below report the flow after the element has loaded (its onLoaded is not theirs to see).
   await page.waitForFunction(() => (window as { elementLoaded?: boolean }).elementLoaded === true);
@@ -80,6 +85,7 @@ test('beforeAuth vetoes; onSuccess replaces the redirect; onEvent and DOM events
       'success:/passageSuccess',
     ]);
   expect(new URL(page.url()).pathname).toBe('/passage');
+  expect(await page.evaluate(() => (window as { hookEvents?: string[] }).hookEvents)).toEqual([]);
 });
 
 test('theme: dark forced, auto following the system live; lang switches at run time', async ({ page }) => {

@@ -5,6 +5,10 @@ import SECONDARY_BUTTON_STYLES from './secondary-button.css?inline';
 import STEP_VIEW_STYLES from './step-views.css?inline';
 import { CONTROL_STYLES, VIEW_SHEETS } from './styles';
 import VIEWS_ONLY from './views.css?inline';
+import DROPDOWN_STYLES from '../components/views/dropdown/dropdown.css?inline';
+import METADATA_FIELD_STYLES from '../components/views/metadata-fields.css?inline';
+import SOCIAL_STYLES from '../components/views/social/social.css?inline';
+import { PROFILE_RULES } from '../components/passage-profile/profile-styles';
 
 const VIEW_STYLES = VIEW_SHEETS.join('');
 import { THEME_VARIABLES, type ThemeVariable } from './variables';
@@ -155,16 +159,58 @@ describe('theme mode', () => {
   });
 });
 
-/** The selectors of a minified stylesheet's top-level rules (at-rules left out). */
-const selectors = (css: string) => [...`}${css}`.matchAll(/}([^@{}][^{}]*){/g)].map((m) => m[1] as string);
+/** The rules of a minified stylesheet, those inside at-rules too, as selector and declarations. */
+const rules = (css: string) =>
+  [...css.matchAll(/([^{};]+)\{([^{}]*)\}/g)].map((m) => ({
+    selector: m[1] as string,
+    declarations: (m[2] as string).split(';').filter(Boolean),
+  }));
+
+/** Every stylesheet that adopts the shared sheets besides: the views', the profile's. */
+const OWN_SHEETS = {
+  'views.css': VIEWS_ONLY,
+  'step-views.css': STEP_VIEW_STYLES,
+  'social.css': SOCIAL_STYLES,
+  'dropdown.css': DROPDOWN_STYLES,
+  'metadata-fields.css': METADATA_FIELD_STYLES,
+  'profile.css': PROFILE_RULES,
+};
+
+/**
+ * Rules that repeat a shared block on purpose. The profile's table header is visually hidden only at a
+ * phone's width: inside `@container (max-width: 480px)`, where no selector list of controls.css reaches.
+ */
+const ALLOWED_REPEATS = new Set([
+  'profile.css thead .visually-hidden,.error:empty,.confirmation:empty,.text:empty',
+]);
 
 describe('the shared rules', () => {
-  it('are written once: no view stylesheet repeats a rule of controls.css or secondary-button.css', () => {
-    const shared = [...selectors(CONTROL_STYLES), ...selectors(SECONDARY_BUTTON_STYLES)];
-    expect(shared).toContain("button[part~='primary-button']".replace(/'/g, ''));
-    for (const css of [VIEWS_ONLY, STEP_VIEW_STYLES]) {
-      const own = selectors(css);
-      for (const selector of shared) expect(own, selector).not.toContain(selector);
+  const shared = [...rules(CONTROL_STYLES), ...rules(SECONDARY_BUTTON_STYLES)];
+
+  it('are found by the test: the selectors and declarations of controls.css and secondary-button.css', () => {
+    const selectors = shared.map((rule) => rule.selector);
+    expect(selectors).toContain("button[part~='primary-button']".replace(/'/g, ''));
+    expect(selectors).toContain('.visually-hidden,.error:empty,.confirmation:empty,.text:empty');
+    expect(rules(PROFILE_RULES).length).toBeGreaterThan(40);
+    expect(rules('a{b:1}@container (x){c,d{e:2;f:3}g{h:4}}')).toEqual([
+      { selector: 'a', declarations: ['b:1'] },
+      { selector: 'c,d', declarations: ['e:2', 'f:3'] },
+      { selector: 'g', declarations: ['h:4'] },
+    ]);
+  });
+
+  it('are written once: no other stylesheet repeats a selector or the declarations of one', () => {
+    for (const [file, css] of Object.entries(OWN_SHEETS)) {
+      for (const own of rules(css)) {
+        for (const rule of shared) {
+          const where = `${file} ${own.selector} ${rule.selector}`;
+          expect(own.selector, where).not.toBe(rule.selector);
+          // A block of three or more declarations that is all in another rule is a copy of it.
+          if (rule.declarations.length < 3 || ALLOWED_REPEATS.has(where)) continue;
+          const copied = rule.declarations.every((declaration) => own.declarations.includes(declaration));
+          expect(copied, where).toBe(false);
+        }
+      }
     }
   });
 });

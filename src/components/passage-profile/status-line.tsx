@@ -3,10 +3,10 @@ import { type FunctionalComponent, h } from '@stencil/core';
 /**
  * A section's confirmation ("Saved.", "Passkey added."), beside the control that caused it: a polite
  * live region each section holds from the start, so that the text is announced when it arrives. It
- * is collapsed while empty.
+ * is visually hidden while empty.
  */
 export const StatusLine: FunctionalComponent<{ text: string }> = ({ text }) => (
-  <p class="status" part="status" aria-live="polite">
+  <p class={text ? 'status' : 'status visually-hidden'} part="status" aria-live="polite">
     {text}
   </p>
 );

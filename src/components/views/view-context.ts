@@ -31,14 +31,13 @@ export function messageText(t: Translator, message: Message): string {
 const memories = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * What a view keeps between renders that its state does not hold (whether a dropdown is open, what
- * it highlights): one value per owner (the view's `flow`, so per element) and key, made by `fresh`
- * the first time and again once `stale` says it outlived what it was drawn for.
+ * What views keep between renders that their state does not hold (whether a dropdown is open, what it
+ * highlights), by key: one map per owner (the view's `flow`, so per element). A view drops its entry
+ * when the node it is about leaves the page (its ref called with null): an entry that holds a node
+ * would keep the whole detached form alive for as long as the element lives.
  */
-export function viewMemory<T>(owner: object, key: string, fresh: () => T, stale: (value: T) => boolean): T {
+export function viewMemories(owner: object): Map<string, unknown> {
   let byKey = memories.get(owner);
   if (!byKey) memories.set(owner, (byKey = new Map()));
-  let value = byKey.get(key) as T | undefined;
-  if (value === undefined || stale(value)) byKey.set(key, (value = fresh()));
-  return value;
+  return byKey;
 }

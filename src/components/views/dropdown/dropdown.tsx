@@ -7,7 +7,7 @@
  */
 import { type FunctionalComponent, h } from '@stencil/core';
 import { addViewSheet } from '../../../themes/sheets';
-import { viewMemory } from '../view-context';
+import { viewMemories } from '../view-context';
 import {
   closedDropdown,
   type DropdownInput,
@@ -65,13 +65,19 @@ interface Memory {
 }
 
 /** The dropdown's memory; a dropdown whose form left the page starts again, closed, on its fallback. */
-const memoryOf = (owner: object, id: string): Memory =>
-  viewMemory<Memory>(
-    owner,
-    id,
-    () => ({ state: closedDropdown(), value: '', chosen: false }),
-    (memory) => !!memory.box && !memory.box.isConnected,
-  );
+function memoryOf(owner: object, id: string): Memory {
+  const memories = viewMemories(owner);
+  let memory = memories.get(id) as Memory | undefined;
+  if (!memory) memories.set(id, (memory = { state: closedDropdown(), value: '', chosen: false }));
+  return memory;
+}
+
+/** Keeps the memory while its box is on the page (`box` set) and drops it with the box (`null`). */
+function keep(owner: object, id: string, memory: Memory, box?: HTMLElement | null): void {
+  if (!box) return void viewMemories(owner).delete(id);
+  memory.box = box;
+  viewMemories(owner).set(id, memory);
+}
 
 const indexOf = (items: readonly DropdownItem[], value: string) =>
   items.findIndex((item) => item.value === value);
@@ -136,8 +142,9 @@ export const Dropdown: FunctionalComponent<DropdownProps> = (p) => {
       aria-activedescendant={open && active >= 0 ? `${p.id}-o${active}` : undefined}
       // The whole text as a tooltip, for when the box cuts it ("🇺🇸 United Sta…").
       title={text}
-      // (Stencil calls a removed node's ref with null: the memory keeps the node, to see it is gone.)
-      ref={(el) => el && (memory.box = el)}
+      // Stencil calls a removed node's ref with null (after removing it, before the refs of the nodes
+      // that replace it): the memory leaves with the box, and with it the detached form it would hold.
+      ref={(el) => keep(p.owner, p.id, memory, el)}
       onClick={() => on({ type: 'toggle' })}
       onKeyDown={(event: KeyboardEvent) => {
         if (event.ctrlKey || event.metaKey) return;

@@ -8,6 +8,7 @@ import type { IdentifierView } from '../../../flow/view-state';
 import { socialEn } from '../../../i18n/social/en';
 import { addEnglish } from '../../../i18n/translator';
 import { addViewSheet } from '../../../themes/sheets';
+import SECONDARY_BUTTON_STYLES from '../../../themes/secondary-button.css?inline';
 import SOCIAL_STYLES from './social.css?inline';
 import { LiveText } from '../controls';
 import { messageText } from '../view-context';
@@ -15,6 +16,7 @@ import type { ViewContext } from '../view-context';
 import { BrandMark } from './brand-marks';
 
 addEnglish(socialEn);
+addViewSheet(SECONDARY_BUTTON_STYLES);
 addViewSheet(SOCIAL_STYLES);
 
 const ERROR_ID = 'passage-social-error';
