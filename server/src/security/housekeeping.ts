@@ -9,7 +9,8 @@ const KEEP_AFTER_EXPIRY_MS = DAY_MS;
 /**
  * Deletes codes, links, refresh families (with their tokens) and rate-limit windows that ended more than a day ago, so the
  * tables do not grow forever. Never needed for correctness (every check looks at expiry itself). Also
- * deletes the event log's entries older than its retention (EVENT_RETENTION_DAYS).
+ * deletes the event log's entries, the webhooks' delivery log and their sent or given-up messages older
+ * than its retention (EVENT_RETENTION_DAYS).
  */
 export class Housekeeping {
   private lastRun = 0;
@@ -40,5 +41,12 @@ export class Housekeeping {
     await this.db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
     const retainedSince = isoIn(-this.eventRetentionDays * DAY_MS);
     await this.db.deleteFrom('user_events').where('created_at', '<', retainedSince).execute();
+    // Webhooks' delivery log and their sent or given-up messages are kept as long as the event log.
+    await this.db.deleteFrom('webhook_attempts').where('created_at', '<', retainedSince).execute();
+    await this.db
+      .deleteFrom('webhook_messages')
+      .where('status', '!=', 'pending')
+      .where('created_at', '<', retainedSince)
+      .execute();
   }
 }

@@ -19,6 +19,7 @@ import * as oneFirstSigningKey from './0020-one-first-signing-key.js';
 import * as apiKeys from './0021-api-keys.js';
 import * as apiKeyRevocation from './0022-api-key-revocation.js';
 import * as userEvents from './0023-user-events.js';
+import * as webhooks from './0024-webhooks.js';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021-api-keys': apiKeys,
   '0022-api-key-revocation': apiKeyRevocation,
   '0023-user-events': userEvents,
+  '0024-webhooks': webhooks,
 };
