@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { type QueryCreator, type Selectable, sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
-import type { WebhookAttemptsTable, WebhookMessagesTable } from '../db/schema.js';
+import type { Database, WebhookAttemptsTable, WebhookMessagesTable } from '../db/schema.js';
 import { newTimeOrderedId } from '../security/random.js';
 
 export type OutboxRow = Selectable<WebhookMessagesTable>;
@@ -63,26 +63,44 @@ export class OutboxRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Claims up to `limit` due messages for one worker, atomically (see the class comment). */
+  /**
+   * Claims up to `limit` due messages for one worker, atomically (see the class comment). On
+   * PostgreSQL the due rows are picked in a materialized CTE with `FOR UPDATE SKIP LOCKED`: as a plain
+   * `IN (subquery … LIMIT n)` the planner may run the subquery more than once and claim more than `n`.
+   */
   async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
     const nowIso = iso(now);
-    let due = this.db
-      .selectFrom('webhook_messages')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-      .orderBy('next_attempt_at')
-      .limit(limit);
-    if (this.kind === 'postgres') due = due.forUpdate().skipLocked();
+    const due = (db: QueryCreator<Database>) =>
+      db
+        .selectFrom('webhook_messages')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', nowIso)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+        .orderBy('next_attempt_at')
+        .limit(limit);
+    const claim = {
+      claimed_by: workerId,
+      claimed_until: iso(now + leaseMs),
+      attempts: sql<number>`attempts + 1`,
+    };
+    if (this.kind === 'postgres') {
+      return this.db
+        .with(
+          (cte) => cte('due').materialized(),
+          (db) => due(db).forUpdate().skipLocked(),
+        )
+        .updateTable('webhook_messages')
+        .set(claim)
+        .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+        .returningAll()
+        .execute();
+    }
+    // SQLite: one connection runs one statement at a time; the outer WHERE re-checks each row.
     return this.db
       .updateTable('webhook_messages')
-      .set((eb) => ({
-        claimed_by: workerId,
-        claimed_until: iso(now + leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', 'in', due)
+      .set(claim)
+      .where('id', 'in', due(this.db))
       .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
       .returningAll()

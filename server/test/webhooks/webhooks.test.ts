@@ -146,6 +146,8 @@ describe('webhooks', () => {
         }),
       ]),
     );
+    const row = await t.server.webhooks.outbox.find(queued.body.message_id as string);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, claimed_by: null });
   });
 
   it('retries after a 500 and a timeout with the same message id, and logs every try', async () => {
