@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scrape } from '../metrics/scrape.js';
 import { newApiKey } from '../support/api-key.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from '../support/test-server.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
@@ -37,7 +38,7 @@ describe('webhooks', () => {
 
   beforeAll(async () => {
     t = await startTestServer({
-      env: { ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_TIMEOUT_SECONDS: '1' },
+      env: { ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_TIMEOUT_SECONDS: '1', METRICS_PORT: '0' },
       build: { webhooks: { pollMs: 50, backoff: { baseMs: 100, maxMs: 300 } } },
     });
     apiKey = await newApiKey(t, ADMIN_KEY, TEST_APP_ID);
@@ -86,6 +87,8 @@ describe('webhooks', () => {
     const made = await manage('POST', '/webhooks', { url: 'https://a.example', event_types: ['*'] });
     const id = made.body.webhook.id as string;
     expect((await manage('PATCH', `/webhooks/${id}`, {})).status).toBe(400);
+    // Gone again, so that the other tests' events go to no host of the internet.
+    expect((await manage('DELETE', `/webhooks/${id}`)).status).toBe(204);
     expect((await manage('POST', '/webhooks/ep_000000000000000000000000/test')).status).toBe(404);
     expect((await t.call('GET', `${app}/webhooks`)).status).not.toBe(200);
   });
@@ -167,6 +170,11 @@ describe('webhooks', () => {
     const log = await deliveries(id);
     expect(log[0]!.error).toBe('the receiver answered 500');
     expect(log[1]!.error).toMatch(/no answer within 1 s/);
+    const metrics = await scrape(t.metricsUrl!);
+    expect(metrics.value('open_passage_webhook_failures_total', { outcome: 'retry' })).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(metrics.has('open_passage_webhook_queue_depth')).toBe(true);
   });
 
   it('loses nothing while the receiver is down (connection refused), and sends it all once it is up', async () => {
@@ -227,6 +235,64 @@ describe('webhooks', () => {
       .where('endpoint_id', '=', id)
       .execute();
     expect(queued).toEqual([]);
+  });
+});
+
+describe('webhook retention', () => {
+  it('deletes tries and delivered messages older than EVENT_RETENTION_DAYS, never pending ones', async () => {
+    const t = await startTestServer({ env: { EVENT_RETENTION_DAYS: '30' } });
+    try {
+      const { db, webhooks, identity } = t.server;
+      // No sends: the rows below are set by hand.
+      await webhooks.stop();
+      const { endpoint } = await webhooks.endpoints.create(TEST_APP_ID, {
+        url: 'https://hooks.example.com/x',
+        eventTypes: ['*'],
+        description: '',
+        enabled: false,
+      });
+      const daysAgo = (days: number) => Date.now() - days * 86_400_000;
+      const message = {
+        appId: TEST_APP_ID,
+        endpointId: endpoint.id,
+        eventType: 'webhook.test',
+        payload: '{}',
+      };
+      const [oldSent, oldPending, newSent] = [
+        ...(await webhooks.outbox.insert([message, message], daysAgo(31))),
+        ...(await webhooks.outbox.insert([message], daysAgo(29))),
+      ];
+      await db
+        .updateTable('webhook_messages')
+        .set({ status: 'sent' })
+        .where('id', 'in', [oldSent!, newSent!])
+        .execute();
+      // Not due for a while, so that the worker leaves it alone.
+      await db
+        .updateTable('webhook_messages')
+        .set({ next_attempt_at: new Date(Date.now() + 3_600_000).toISOString() })
+        .where('id', '=', oldPending!)
+        .execute();
+      const tries = [oldSent!, newSent!].map((messageId) => ({
+        messageId,
+        endpointId: endpoint.id,
+        eventType: 'webhook.test',
+        attempt: 1,
+        statusCode: 200,
+        durationMs: 5,
+        error: null,
+      }));
+      await webhooks.outbox.logAttempts([tries[0]!], daysAgo(31));
+      await webhooks.outbox.logAttempts([tries[1]!], daysAgo(29));
+
+      await identity.housekeeping.run();
+      const left = await db.selectFrom('webhook_messages').select('id').orderBy('id').execute();
+      expect(left.map((row) => row.id).sort()).toEqual([oldPending!, newSent!].sort());
+      const logged = await webhooks.outbox.attempts(endpoint.id, 10);
+      expect(logged.map((row) => row.message_id)).toEqual([newSent]);
+    } finally {
+      await t.stop();
+    }
   });
 });
 
