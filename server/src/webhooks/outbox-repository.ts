@@ -28,7 +28,7 @@ export interface Attempt {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A Standard Webhooks message id: `msg_` and a time-ordered random id, kept on every retry. */
-export const newMessageId = (now: number) => `msg_${newTimeOrderedId(now)}`;
+const newMessageId = (now: number) => `msg_${newTimeOrderedId(now)}`;
 
 /**
  * The SQL of the webhook outbox and its delivery log. Claims work as in the delivery queue

@@ -13,7 +13,7 @@ interface Subscription {
 const CACHE_MS = 5_000;
 
 /** The message body of an event of the log (docs/server/operations.md, "Webhooks"). */
-export function eventPayload(event: UserEventRow): WebhookPayload {
+function eventPayload(event: UserEventRow): WebhookPayload {
   return {
     type: event.type as WebhookPayload['type'],
     timestamp: event.created_at,

@@ -29,7 +29,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * The Standard Webhooks headers of a message: `webhook-id`, `webhook-timestamp` (now, in seconds) and
  * `webhook-signature` (`v1,` HMAC-SHA256 of id.timestamp.body), made by the specification's library.
  */
-export function signedHeaders(message: SignedRequest, now: Date): Record<string, string> {
+function signedHeaders(message: SignedRequest, now: Date): Record<string, string> {
   const signature = new Webhook(message.secret).sign(message.messageId, now, message.payload);
   return {
     'content-type': 'application/json',

@@ -4,7 +4,7 @@ import { EVENT_TYPES, type EventType } from '../events/event-types.js';
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 /** Subscribes an endpoint to every type of the event log, present and future. */
-export const ALL_EVENTS = '*';
+const ALL_EVENTS = '*';
 
 /** What an endpoint may subscribe to: the event log's types, or `*`. */
 export const SUBSCRIBABLE_TYPES: readonly string[] = [ALL_EVENTS, ...EVENT_TYPES];

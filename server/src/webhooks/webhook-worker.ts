@@ -8,8 +8,8 @@ import { sendWebhook, type SendOutcome } from './webhook-sender.js';
 import type { WebhookUrlPolicy } from './webhook-urls.js';
 
 /** 5 s after the first failure, doubling up to an hour: 30 tries span about 20 hours. */
-export const WEBHOOK_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 60 * 60_000 };
-export const WEBHOOK_MAX_ATTEMPTS = 30;
+const WEBHOOK_BACKOFF: BackoffPolicy = { baseMs: 5_000, maxMs: 60 * 60_000 };
+const WEBHOOK_MAX_ATTEMPTS = 30;
 
 export interface WebhookWorkerOptions {
   /** How often an idle worker looks for due messages (other instances', retries, lapsed claims). */

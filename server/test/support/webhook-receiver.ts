@@ -70,7 +70,7 @@ export class WebhookReceiver {
       'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
       'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
     };
-    let verified: ReceivedWebhook['verified'] = null;
+    let verified: ReceivedWebhook['verified'];
     try {
       verified = new Webhook(this.secret).verify(body, headers) as ReceivedWebhook['verified'];
     } catch {

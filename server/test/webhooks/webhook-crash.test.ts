@@ -152,7 +152,7 @@ describe.skipIf(!existsSync(main))('webhooks across a kill -9 of the built serve
 
     await start();
     const { db } = openDatabase(database.url);
-    let failedTries = 0;
+    let failedTries: number;
     try {
       // The messages in flight at the kill were processed but not marked sent: they go again once
       // their claims lapse, and the receiver drops them as duplicates.
