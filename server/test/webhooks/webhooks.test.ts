@@ -296,6 +296,61 @@ describe('webhook retention', () => {
   });
 });
 
+describe('webhooks of a deleted app', () => {
+  it('go with the app: endpoints, queued messages and their log', async () => {
+    const other = 'webhookGoneApp000000001';
+    const t = await startTestServer({ apps: [{ id: TEST_APP_ID }, { id: other }] });
+    try {
+      const { db, webhooks, identity } = t.server;
+      await webhooks.stop();
+      const settings = {
+        url: 'https://hooks.example.com/x',
+        eventTypes: ['*'],
+        description: '',
+        enabled: true,
+      };
+      const kept = await webhooks.endpoints.create(TEST_APP_ID, settings);
+      const gone = await webhooks.endpoints.create(other, settings);
+      for (const [appId, endpoint] of [
+        [TEST_APP_ID, kept.endpoint],
+        [other, gone.endpoint],
+      ] as const) {
+        const [messageId] = await webhooks.outbox.insert(
+          [{ appId, endpointId: endpoint.id, eventType: 'webhook.test', payload: '{}' }],
+          Date.now(),
+        );
+        await webhooks.outbox.logAttempts(
+          [
+            {
+              messageId: messageId!,
+              endpointId: endpoint.id,
+              eventType: 'webhook.test',
+              attempt: 1,
+              statusCode: 500,
+              durationMs: 1,
+              error: 'x',
+            },
+          ],
+          Date.now(),
+        );
+      }
+
+      expect(await identity.apps.delete(other)).toBe(true);
+      expect(
+        (await db.selectFrom('webhook_endpoints').select('app_id').execute()).map((r) => r.app_id),
+      ).toEqual([TEST_APP_ID]);
+      expect(
+        (await db.selectFrom('webhook_messages').select('app_id').execute()).map((r) => r.app_id),
+      ).toEqual([TEST_APP_ID]);
+      expect(
+        (await db.selectFrom('webhook_attempts').select('endpoint_id').execute()).map((r) => r.endpoint_id),
+      ).toEqual([kept.endpoint.id]);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe('webhook targets outside development mode', () => {
   let t: RunningTestServer;
   let apiKey: string;
