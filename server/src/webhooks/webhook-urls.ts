@@ -43,7 +43,7 @@ export function webhookUrlProblem(value: string, policy: WebhookUrlPolicy): stri
   if (url.username || url.password) return 'must not contain credentials';
   if (url.hash) return 'must not have a fragment';
   if (!policy.allowPrivateNetworks) {
-    const host = bareHost(url).toLowerCase();
+    const host = bareHost(url).toLowerCase().replace(/\.$/, '');
     const local = host === 'localhost' || host.endsWith('.localhost');
     if (local || (isIP(host) !== 0 && !isPublicAddress(host))) {
       return 'must not point to a loopback, private or link-local address (WEBHOOK_ALLOW_PRIVATE_NETWORKS allows it)';

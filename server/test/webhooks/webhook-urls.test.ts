@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sendWebhook } from '../../src/webhooks/webhook-sender.js';
 import { isPublicAddress, publicOnlyLookup, webhookUrlProblem } from '../../src/webhooks/webhook-urls.js';
 
 const strict = { allowHttp: false, allowPrivateNetworks: false };
@@ -28,6 +29,8 @@ describe('where webhooks may go', () => {
     expect(webhookUrlProblem('http://127.0.0.1:8080/x', strict)).toMatch(/https/);
     expect(webhookUrlProblem('https://127.0.0.1:8080/x', strict)).toMatch(/loopback/);
     expect(webhookUrlProblem('https://a.localhost/x', strict)).toMatch(/loopback/);
+    expect(webhookUrlProblem('https://localhost./x', strict)).toMatch(/loopback/);
+    expect(webhookUrlProblem('https://0x7f.1/x', strict)).toMatch(/loopback/);
     expect(
       webhookUrlProblem('http://127.0.0.1:8080/x', { allowHttp: true, allowPrivateNetworks: true }),
     ).toBe(null);
@@ -42,5 +45,19 @@ describe('where webhooks may go', () => {
       publicOnlyLookup('localhost', {}, (error) => resolve(error)),
     );
     expect(refusal?.code).toBe('EWEBHOOKBLOCKED');
+  });
+
+  it('sends nothing to a loopback address, named or literal, unless private networks are allowed', async () => {
+    const policy = { allowHttp: true, allowPrivateNetworks: false, timeoutMs: 1000 };
+    const message = {
+      secret: `whsec_${Buffer.alloc(32).toString('base64')}`,
+      messageId: 'msg_x',
+      payload: '{}',
+    };
+    const named = await sendWebhook({ ...message, url: 'http://localhost:9/x' }, policy);
+    expect(named).toMatchObject({ ok: false, statusCode: null });
+    expect(named.error).toMatch(/EWEBHOOKBLOCKED/);
+    const literal = await sendWebhook({ ...message, url: 'http://[::1]:9/x' }, policy);
+    expect(literal).toMatchObject({ ok: false, error: 'the endpoint is not on a public address' });
   });
 });
