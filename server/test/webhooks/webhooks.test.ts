@@ -296,6 +296,35 @@ describe('webhook retention', () => {
   });
 });
 
+describe('webhooks at shutdown', () => {
+  it('finishes the batch in flight and records it, then claims nothing more', async () => {
+    const t = await startTestServer();
+    const target = await new WebhookReceiver().start();
+    try {
+      const { webhooks } = t.server;
+      const made = await webhooks.endpoints.create(TEST_APP_ID, {
+        url: target.url,
+        eventTypes: ['*'],
+        description: '',
+        enabled: true,
+      });
+      target.secret = made.secret;
+      target.delayMs = 300;
+      const first = await webhooks.sendTest(TEST_APP_ID, made.endpoint.id);
+      await vi.waitFor(() => expect(target.received).toHaveLength(1));
+      await webhooks.stop();
+      expect(await webhooks.outbox.find(first)).toMatchObject({ status: 'sent', claimed_by: null });
+      const second = await webhooks.sendTest(TEST_APP_ID, made.endpoint.id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await webhooks.outbox.find(second)).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(target.received).toHaveLength(1);
+    } finally {
+      await t.stop();
+      await target.stop();
+    }
+  });
+});
+
 describe('webhooks of a deleted app', () => {
   it('go with the app: endpoints, queued messages and their log', async () => {
     const other = 'webhookGoneApp000000001';
