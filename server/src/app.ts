@@ -52,6 +52,8 @@ import { IdentityServices } from './identity-services.js';
 import { usersRoutes } from './users/users-routes.js';
 import { coreIdentity } from './webauthn/core-identity.js';
 import { registerPasskeys } from './webauthn/register-passkeys.js';
+import type { WebhookWorkerOptions } from './webhooks/webhook-worker.js';
+import { Webhooks } from './webhooks/webhooks.js';
 
 export interface OpenPassageServer {
   http: FastifyInstance;
@@ -76,6 +78,8 @@ export interface OpenPassageServer {
   routesWithoutSchema: RouteWithoutSchema[];
   /** Users, tokens, auth results and rate limits, for the other features (see identity-services.ts). */
   identity: IdentityServices;
+  /** The apps' webhook endpoints, their outbox and its worker (docs/server/operations.md, "Webhooks"). */
+  webhooks: Webhooks;
   close(): Promise<void>;
 }
 
@@ -84,6 +88,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Delivery worker tuning (tests use short back-offs). */
   delivery?: WorkerOptions;
+  /** Webhook worker tuning (tests use short back-offs). */
+  webhooks?: WebhookWorkerOptions;
 }
 
 /**
@@ -122,9 +128,11 @@ export async function buildServer(
   }).withTypeProvider<TypeBoxTypeProvider>();
   logKeySyncs(http.log, keySyncs, 'apps file');
   let queue: QueueRepository | null = null; // the delivery's, created below
+  let webhooks: Webhooks | null = null; // created below
   // Before any route, so that the latency hook times them all.
   const metrics = await loadMetrics(config.metrics, http, {
     queueDepth: async () => (await queue?.pendingByChannel()) ?? {},
+    webhookQueueDepth: async () => (await webhooks?.outbox.pendingCount()) ?? 0,
     pool,
     warn: (err, message) => http.log.warn({ err }, message),
   });
@@ -165,6 +173,17 @@ export async function buildServer(
     queue: delivery.queue,
   });
   const identity = new IdentityServices(db, appsRepository, sender, secrets, http.log, config, recorder);
+  const webhookService = await Webhooks.start({
+    db,
+    kind,
+    secrets,
+    events: identity.events,
+    config: config.webhooks,
+    log: http.log,
+    metrics: recorder,
+    ...(options.webhooks && { worker: options.webhooks }),
+  });
+  webhooks = webhookService;
 
   // One app's API: a plugin per feature, each with paths below /v1/apps/:appId (docs/contributing.md).
   await registerAppScope(http, identity.appCache, async (scope) => {
@@ -204,7 +223,12 @@ export async function buildServer(
     await http.register(adminUserRoutes, { apiKey: config.adminApiKey, apps: appsRepository, identity });
   }
   // Passage's management API (API keys) shares paths with the auth API and answers by its own key.
-  await http.register(managementApi, { identity, apps: appsRepository, adminApiKey: config.adminApiKey });
+  await http.register(managementApi, {
+    identity,
+    apps: appsRepository,
+    adminApiKey: config.adminApiKey,
+    webhooks: webhookService,
+  });
 
   const dev: DevSurfaces = config.devMode.on
     ? await registerDevSurfaces(http, {
@@ -229,11 +253,13 @@ export async function buildServer(
     metrics: metrics?.listener ?? null,
     routesWithoutSchema,
     identity,
+    webhooks: webhookService,
     async close() {
       // Requests in flight finish first (and hand their messages over), then the worker sends what it holds.
       await http.close();
       await metrics?.listener.close();
       await delivery.worker.stop();
+      await webhookService.stop();
       await identity.close();
       await db.destroy();
     },

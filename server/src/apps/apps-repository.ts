@@ -101,12 +101,19 @@ export class AppsRepository {
     return Promise.all(rows.map((row) => this.sealed.open(JSON.parse(row.settings) as AppSettings)));
   }
 
-  /** True when an app was deleted; its API keys are revoked with it. */
+  /**
+   * True when an app was deleted; its API keys are revoked with it, and its webhook endpoints go with
+   * their queued messages and delivery log (an app made later with the same id starts without them).
+   */
   async delete(id: string): Promise<boolean> {
     if (!couldBeAppId(id)) return false;
     const deleted = await this.db.transaction().execute(async (trx) => {
       const result = await trx.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
       await this.keys.revokeApp(id, trx);
+      const endpoints = trx.selectFrom('webhook_endpoints').select('id').where('app_id', '=', id);
+      await trx.deleteFrom('webhook_attempts').where('endpoint_id', 'in', endpoints).execute();
+      await trx.deleteFrom('webhook_messages').where('app_id', '=', id).execute();
+      await trx.deleteFrom('webhook_endpoints').where('app_id', '=', id).execute();
       return Number(result.numDeletedRows) > 0;
     });
     this.changed(id);

@@ -5,6 +5,7 @@ import { optional, optionalUrl } from './env-values.js';
 import { type MetricsListenerConfig, parseMetricsConfig } from './metrics-config.js';
 import type { SettingHelp } from './setting-help.js';
 import { parseSmsProvider, SMS_SETTINGS, type SmsProvider } from './sms-provider.js';
+import { parseWebhookConfig, type WebhookConfig, WEBHOOK_SETTINGS } from './webhook-config.js';
 
 export { ConfigError } from './config-error.js';
 export type { DevMode } from './dev-mode.js';
@@ -59,6 +60,8 @@ export interface ServerConfig {
   cspConnectSrc: string[];
   /** The Prometheus endpoint's own listener (METRICS_PORT, METRICS_HOST); null: no metrics. */
   metrics: MetricsListenerConfig | null;
+  /** Where webhooks may go and how long a receiver may take (WEBHOOK_*). */
+  webhooks: WebhookConfig;
 }
 
 /** pino's levels, most to least severe, then none. */
@@ -203,6 +206,7 @@ export const SETTINGS: readonly SettingHelp[] = [
     default: '127.0.0.1',
     description: 'Address the metrics port listens on; needs METRICS_PORT.',
   },
+  ...WEBHOOK_SETTINGS,
 ];
 
 function parsePort(raw: string | undefined): number {
@@ -397,5 +401,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     eventRetentionDays: parseRetentionDays(env.EVENT_RETENTION_DAYS),
     cspConnectSrc: parseCspOrigins(env.CSP_CONNECT_SRC),
     metrics: parseMetricsConfig(env, port),
+    webhooks: parseWebhookConfig(env, devMode),
   };
 }

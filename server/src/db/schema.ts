@@ -161,6 +161,9 @@ export interface Database {
   social_connections: SocialConnectionsTable;
   social_flows: SocialFlowsTable;
   social_codes: SocialCodesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** A provider identity linked to a user: one per type per user, one user per identity. */
@@ -281,5 +284,55 @@ export interface UserEventsTable {
   /** The client's address as the server saw it (TRUST_PROXY decides), "" when there was none. */
   ip_addr: string;
   user_agent: string;
+  created_at: string;
+}
+
+/** An app's webhook endpoint (webhooks/endpoints-repository.ts). */
+export interface WebhookEndpointsTable {
+  id: string;
+  app_id: string;
+  url: string;
+  description: string;
+  /** The event types it receives, as a JSON array; `["*"]` for all of them. */
+  event_types: string;
+  /** 0 or 1: a disabled endpoint gets no new messages. */
+  enabled: number;
+  /** The signing secret (`whsec_…`), sealed with AES-256-GCM under a server secret. */
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The webhook outbox: one message to one endpoint, claimed and retried like the delivery queue's rows. */
+export interface WebhookMessagesTable {
+  /** The Standard Webhooks message id (`msg_…`), the same on every attempt: receivers dedupe by it. */
+  id: string;
+  app_id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The JSON body sent, exactly as signed. */
+  payload: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The delivery log: one row per attempt to send a webhook message. */
+export interface WebhookAttemptsTable {
+  id: string;
+  message_id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** 1 for the first try. */
+  attempt: number;
+  /** The receiver's HTTP status; null when no answer came (refused, timed out, blocked). */
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
   created_at: string;
 }

@@ -19,6 +19,21 @@ export interface NewUserEvent {
   client: ClientInfo;
 }
 
+/**
+ * What follows from some events (webhook messages): written with the event, in its transaction, so that
+ * neither is kept without the other. `prepare` answers from memory when it can, so that an app with
+ * nothing following its events pays no query; `db` is the database or the caller's transaction.
+ */
+export interface EventFollower {
+  prepare(event: UserEventRow, db: Db): EventFollowUp | null | Promise<EventFollowUp | null>;
+}
+
+export interface EventFollowUp {
+  write(db: Db): Promise<void>;
+  /** Called once the event and the follow-up are written (committed, unless in a caller's transaction). */
+  written(): void;
+}
+
 /** Filters of a listing of an app's events; every one is optional. */
 export interface EventFilter {
   userId?: string;
@@ -63,6 +78,7 @@ export class EventsRepository {
   private readonly insert: PreparedInsert<'user_events'>;
   /** `recent_events` of every management read of a user: compiled once. */
   private readonly recent: PreparedQuery<[string, string, number], UserEventRow>;
+  private follower: EventFollower | null = null;
 
   constructor(private readonly db: Db) {
     this.insert = new PreparedInsert(db, 'user_events');
@@ -78,9 +94,17 @@ export class EventsRepository {
     );
   }
 
-  /** Writes one event; `db` may be the transaction of the change it records. */
+  /** What is written with each event from now on (the webhooks' fan-out). */
+  follow(follower: EventFollower): void {
+    this.follower = follower;
+  }
+
+  /**
+   * Writes one event; `db` may be the transaction of the change it records. With a follow-up (webhook
+   * messages), both are written in one transaction: the caller's, or one opened here.
+   */
   async record(event: NewUserEvent, db: Db = this.db, now = Date.now()): Promise<void> {
-    await this.insert.run(db, {
+    const row: UserEventRow = {
       id: eventId(now),
       app_id: event.appId,
       user_id: event.userId,
@@ -90,7 +114,23 @@ export class EventsRepository {
       ip_addr: event.client.ip,
       user_agent: event.client.userAgent,
       created_at: new Date(now).toISOString(),
-    });
+    };
+    const prepared = this.follower?.prepare(row, db) ?? null;
+    const followUp = prepared instanceof Promise ? await prepared : prepared;
+    if (!followUp) {
+      await this.insert.run(db, row);
+      return;
+    }
+    if (db.isTransaction) {
+      await this.insert.run(db, row);
+      await followUp.write(db);
+    } else {
+      await db.transaction().execute(async (trx) => {
+        await this.insert.run(trx, row);
+        await followUp.write(trx);
+      });
+    }
+    followUp.written();
   }
 
   /** The user's `limit` newest events, newest first. */

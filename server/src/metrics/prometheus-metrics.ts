@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DeliveryFailure, MetricsRecorder } from './recorder.js';
+import type { DeliveryFailure, MetricsRecorder, WebhookFailure } from './recorder.js';
 
 /** A PostgreSQL pool's counts, as `pg.Pool` has them. */
 export interface PoolCounts {
@@ -12,6 +12,8 @@ export interface PoolCounts {
 export interface GaugeSources {
   /** Messages waiting in the delivery queue, by channel (due or not yet). */
   queueDepth(): Promise<Record<string, number>>;
+  /** Webhook messages waiting in the outbox (due or waiting for a retry). */
+  webhookQueueDepth(): Promise<number>;
   /** The database pool (PostgreSQL); null on SQLite, which has one connection and no pool. */
   pool: PoolCounts | null;
   /** Where a gauge that cannot be read says so; the other metrics are still served. */
@@ -33,6 +35,7 @@ export class PrometheusMetrics implements MetricsRecorder {
   private readonly signInFailures: Counter<'method' | 'app'>;
   private readonly refusals: Counter<'limit'>;
   private readonly deliveryFailures: Counter<'channel' | 'outcome'>;
+  private readonly webhookFailures: Counter<'outcome'>;
   private readonly durations: Histogram<'family' | 'status'>;
   /** One histogram child per family and status class: observing skips hashing the labels. */
   private readonly durationsByLabels = new Map<string, { observe(seconds: number): void }>();
@@ -64,6 +67,12 @@ export class PrometheusMetrics implements MetricsRecorder {
       labelNames: ['channel', 'outcome'],
       registers,
     });
+    this.webhookFailures = new Counter({
+      name: 'open_passage_webhook_failures_total',
+      help: 'Webhook sends that failed (retry: will be tried again; gave_up: last try), by outcome.',
+      labelNames: ['outcome'],
+      registers,
+    });
     this.durations = new Histogram({
       name: 'open_passage_http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by route family and status class.',
@@ -72,6 +81,7 @@ export class PrometheusMetrics implements MetricsRecorder {
       registers,
     });
     this.queueGauge(sources);
+    this.webhookQueueGauge(sources);
     if (sources.pool) this.poolGauges(sources.pool);
   }
 
@@ -89,6 +99,10 @@ export class PrometheusMetrics implements MetricsRecorder {
 
   deliveryFailed(channel: string, outcome: DeliveryFailure): void {
     this.deliveryFailures.inc({ channel, outcome });
+  }
+
+  webhookFailed(outcome: WebhookFailure): void {
+    this.webhookFailures.inc({ outcome });
   }
 
   observeRequest(family: string, statusCode: number, seconds: number): void {
@@ -121,6 +135,22 @@ export class PrometheusMetrics implements MetricsRecorder {
         } catch (error) {
           // No value rather than a failed scrape: the process metrics matter most when the database is down.
           sources.warn(error, 'metrics: cannot read the delivery queue depth');
+        }
+      },
+    });
+  }
+
+  private webhookQueueGauge(sources: GaugeSources): void {
+    new Gauge({
+      name: 'open_passage_webhook_queue_depth',
+      help: 'Webhook messages waiting in the outbox (due or waiting for a retry).',
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        try {
+          this.set(await sources.webhookQueueDepth());
+        } catch (error) {
+          sources.warn(error, 'metrics: cannot read the webhook queue depth');
         }
       },
     });

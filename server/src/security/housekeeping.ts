@@ -9,8 +9,9 @@ const KEEP_AFTER_EXPIRY_MS = DAY_MS;
 /**
  * Deletes codes, links, refresh families (with their tokens) and rate-limit windows that ended more than a day ago, so the
  * tables do not grow forever. Never needed for correctness (every check looks at expiry itself). Also
- * deletes the event log's entries older than its retention (EVENT_RETENTION_DAYS), and the delivery queue's
- * sent and failed messages whose last attempt is older than that.
+ * deletes the event log's entries older than its retention (EVENT_RETENTION_DAYS), the delivery queue's
+ * sent and failed messages whose last attempt is older than that, and the webhooks' delivery log and
+ * their sent or given-up messages as old.
  */
 export class Housekeeping {
   private lastRun = 0;
@@ -49,6 +50,13 @@ export class Housekeeping {
       .deleteFrom('outgoing_messages')
       .where('status', 'in', ['sent', 'failed'])
       .where('next_attempt_at', '<', retainedSince)
+      .execute();
+    // Webhooks' delivery log and their sent or given-up messages are kept as long as the event log.
+    await this.db.deleteFrom('webhook_attempts').where('created_at', '<', retainedSince).execute();
+    await this.db
+      .deleteFrom('webhook_messages')
+      .where('status', '!=', 'pending')
+      .where('created_at', '<', retainedSince)
       .execute();
   }
 }

@@ -22,6 +22,7 @@ import * as userEvents from './0023-user-events.js';
 import * as social from './0024-social.js';
 import * as smsDeliveryStatus from './0025-sms-delivery-status.js';
 import * as socialLinkCodes from './0026-social-link-codes.js';
+import * as webhooks from './0027-webhooks.js';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0024-social': social,
   '0025-sms-delivery-status': smsDeliveryStatus,
   '0026-social-link-codes': socialLinkCodes,
+  '0027-webhooks': webhooks,
 };
