@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from './scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from './test-support/chromium.mjs';
 
 /** Browser tests of the whole stack: the built server and demo, in Debian's Chromium. */
 export default defineConfig({

@@ -75,8 +75,8 @@ export default defineConfig({
       {
         test: {
           name: 'tools',
-          // The scripts' own tests, and test/: checks of the repository itself (its sources, its docs).
-          include: ['scripts/**/*.test.mjs', 'test/**/*.test.mjs'],
+          // test/: the scripts' tests and checks of the repository itself (its sources, its docs).
+          include: ['test/**/*.test.mjs'],
           environment: 'node',
         },
       },

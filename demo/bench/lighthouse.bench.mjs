@@ -18,8 +18,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { defaultSettings } from 'lighthouse/core/config/constants.js';
-import { startServer } from '../../scripts/start-server.mjs';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { startServer } from '../../test-support/start-server.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../test-support/chromium.mjs';
 import {
   meetsBudget,
   budgetRows,

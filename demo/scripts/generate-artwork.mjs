@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { runnerImport } from 'vite';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../test-support/chromium.mjs';
 
 const demo = fileURLToPath(new URL('..', import.meta.url));
 const publicDir = `${demo}public`;

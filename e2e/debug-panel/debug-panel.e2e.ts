@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { startServer } from '../../scripts/start-server.mjs';
+import { startServer } from '../../test-support/start-server.mjs';
 import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import { recordViolations } from '../support/csp-violations';
 

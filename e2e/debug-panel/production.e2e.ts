@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startServer } from '../../scripts/start-server.mjs';
+import { startServer } from '../../test-support/start-server.mjs';
 import { type SmtpSink, startSmtpSink } from '../../server/test/support/smtp-sink';
 import { recordScripts } from '../support/downloaded-scripts';
 

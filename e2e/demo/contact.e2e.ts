@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type StartedServer, startServer } from '../../scripts/start-server.mjs';
+import { type StartedServer, startServer } from '../../test-support/start-server.mjs';
 
 /**
  * The contact form against a server of its own, so the failure test can really stop and restart it

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { type StartedServer, startServer } from '../../scripts/start-server.mjs';
+import { type StartedServer, startServer } from '../../test-support/start-server.mjs';
 
 /**
  * The switch to EmailJS's own service (README, demo): the site's CSP lets the page send only to its own

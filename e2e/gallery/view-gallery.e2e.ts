@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { startServer } from '../../scripts/start-server.mjs';
+import { startServer } from '../../test-support/start-server.mjs';
 import { startSmtpSink } from '../../server/test/support/smtp-sink';
 import { recordViolations } from '../support/csp-violations';
 import type { AxeViolation } from '../views/preview-page';

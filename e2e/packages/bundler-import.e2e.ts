@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type StartedServer, startServer } from '../../scripts/start-server.mjs';
+import { type StartedServer, startServer } from '../../test-support/start-server.mjs';
 import { listing, npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
 // Each test runs real tools (vite, npm, node, a server) in a fresh folder: minutes on a busy 2-core machine.

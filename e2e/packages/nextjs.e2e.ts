@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { freePort, type StartedServer, startServer } from '../../scripts/start-server.mjs';
+import { freePort, type StartedServer, startServer } from '../../test-support/start-server.mjs';
 import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import { codeFromOutbox } from './packed-server';
 import { cleanEnv, npmInstall, packed, preparedFolder, repoVersion, run } from './support';

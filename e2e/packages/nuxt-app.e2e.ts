@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../../scripts/start-server.mjs';
+import { freePort } from '../../test-support/start-server.mjs';
 import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import { codeFromOutbox, type PackedServer, startPackedServer } from './packed-server';
 import { cleanEnv, npmInstall, packed, preparedFolder, repoVersion, run } from './support';

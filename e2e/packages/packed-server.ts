@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { freePort } from '../../scripts/start-server.mjs';
+import { freePort } from '../../test-support/start-server.mjs';
 import { codeIn } from '../auth/support';
 import { cleanEnv, listing, npmInstall, packed, preparedFolder } from './support';
 

@@ -4,7 +4,7 @@ import { lookup } from 'node:dns/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../../scripts/start-server.mjs';
+import { freePort } from '../../test-support/start-server.mjs';
 import { startSmtpSink } from '../../server/test/support/smtp-sink';
 import { serverFolder } from './packed-server';
 import { cleanEnv, listing, run } from './support';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { freePort, type StartedServer, startServer } from '../../scripts/start-server.mjs';
+import { freePort, type StartedServer, startServer } from '../../test-support/start-server.mjs';
 import { type SocialProviders, startSocialProviders } from '../../test-support/social-providers/index';
 import { bundlePassageClients } from './passage-bundle';
 

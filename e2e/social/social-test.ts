@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { type StartedServer, startServer } from '../../scripts/start-server.mjs';
+import { type StartedServer, startServer } from '../../test-support/start-server.mjs';
 import { type SocialProviders, startSocialProviders } from '../../test-support/social-providers/index';
 
 /** The demo's app id, so the demo's pages (`/passage`, `/passageSuccess`) mount the app under test. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { answerChecker } from '../../scripts/openapi-answers.mjs';
+import { answerChecker } from '../../test-support/openapi-answers.mjs';
 
 export interface CheckedAnswers {
   checked: string[];

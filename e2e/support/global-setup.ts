@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/start-server.mjs';
+import { startServer } from '../../test-support/start-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

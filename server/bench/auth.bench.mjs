@@ -28,7 +28,7 @@ import http from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../scripts/start-server.mjs';
+import { freePort } from '../../test-support/start-server.mjs';
 import { betterAuthVersion, startBetterAuth } from './peer/better-auth-peer.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../scripts/start-server.mjs';
+import { freePort } from '../../test-support/start-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const main = process.env.BENCH_MAIN ?? join(root, 'server/dist/main.js');

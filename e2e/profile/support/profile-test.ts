@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { type StartedServer, startServer } from '../../../scripts/start-server.mjs';
+import { type StartedServer, startServer } from '../../../test-support/start-server.mjs';
 import { APP_ID, profileApps } from './profile-apps';
 
 export interface SignedIn {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../scripts/start-server.mjs';
+import { freePort } from '../../../test-support/start-server.mjs';
 
 const require = createRequire(import.meta.url);
 const betterAuthDir = dirname(dirname(require.resolve('better-auth')));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerChecker } from '../../../scripts/openapi-answers.mjs';
+import { answerChecker } from '../../../test-support/openapi-answers.mjs';
 import { captureMessages } from '../support/captured-messages.js';
 import { type RunningTestServer, startTestServer, TEST_APP_ID } from '../support/test-server.js';
 import { PasskeyTestClient } from '../webauthn/passkey-test-client.js';

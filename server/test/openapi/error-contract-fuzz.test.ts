@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnswerCheck, answerChecker } from '../../../scripts/openapi-answers.mjs';
+import { type AnswerCheck, answerChecker } from '../../../test-support/openapi-answers.mjs';
 import {
   type BodyInput,
   CONTENT_TYPES,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { claimedRange, engineProblems, runtimeDependencies } from './engines.mjs';
+import { claimedRange, engineProblems, runtimeDependencies } from '../scripts/engines.mjs';
 
 describe('the Node versions the packages claim', () => {
   it('are one range, which every runtime dependency accepts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementsRange, manifests, releaseChangelog, versionProblems } from './release.mjs';
+import { elementsRange, manifests, releaseChangelog, versionProblems } from '../scripts/release.mjs';
 
 describe('the released packages', () => {
   it('share one version, and open-passage-react accepts that open-passage', () => {
