@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { PollingLoop } from './polling-loop.js';
 import { type MetricsRecorder, NO_METRICS } from '../metrics/recorder.js';
 import { type BackoffPolicy, DEFAULT_BACKOFF, retryDelayMs } from './backoff.js';
 import type { QueueRepository, QueuedRow } from './queue-repository.js';
@@ -33,15 +34,11 @@ export interface TransportsByChannel {
 export class DeliveryWorker {
   readonly id = randomBytes(8).toString('hex');
   readonly leaseMs: number;
-  private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly backoff: BackoffPolicy;
   private readonly permanentAttempts: number;
   private readonly metrics: MetricsRecorder;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
   /** Rows handed over by the sender, sent together on the next turn of the event loop. */
   private handed: QueuedRow[] = [];
   private sendingHanded: Promise<void> | null = null;
@@ -55,7 +52,7 @@ export class DeliveryWorker {
     private readonly log: FastifyBaseLogger,
     options: WorkerOptions = {},
   ) {
-    this.pollMs = options.pollMs ?? 1_000;
+    this.loop = new PollingLoop(() => this.drain(), options.pollMs ?? 1_000);
     this.batchSize = options.batchSize ?? 20;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
@@ -64,44 +61,24 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Look for work now (called after an enqueue on this instance). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.wake(), this.pollMs);
-        this.timer.unref();
-      }
-    });
+    this.loop.wake();
   }
 
   /** Rows already claimed for this worker (by the sender): sent without a claim query. */
   take(rows: QueuedRow[]): void {
     // A stopped worker sends nothing more: the claims lapse and another instance sends the messages.
-    if (rows.length === 0 || this.stopped) return;
+    if (rows.length === 0 || this.loop.isStopped) return;
     this.handed.push(...rows);
     if (this.handed.length === rows.length) setImmediate(() => void this.sendHanded());
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     await this.sendingHanded;
     this.transports.email?.close?.();
     this.transports.sms?.close?.();
@@ -113,7 +90,7 @@ export class DeliveryWorker {
       for (;;) {
         const batch = await this.queue.claimDue(this.id, Date.now(), this.leaseMs, this.batchSize);
         await this.sendBatch(batch);
-        if (batch.length < this.batchSize || this.stopped) return;
+        if (batch.length < this.batchSize || this.loop.isStopped) return;
       }
     } catch (error) {
       this.log.error({ err: error }, 'delivery: cannot read the queue');

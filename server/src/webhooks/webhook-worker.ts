@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { PollingLoop } from '../delivery/polling-loop.js';
 import { type BackoffPolicy, retryDelayMs } from '../delivery/backoff.js';
 import { type MetricsRecorder, NO_METRICS } from '../metrics/recorder.js';
 import type { EndpointsRepository, SigningTarget } from './endpoints-repository.js';
@@ -32,15 +33,11 @@ export class WebhookWorker {
   readonly id = randomBytes(8).toString('hex');
   /** Longer than a batch can take (its sends run side by side), so a live worker keeps its claims. */
   readonly leaseMs: number;
-  private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly backoff: BackoffPolicy;
   private readonly maxAttempts: number;
   private readonly metrics: MetricsRecorder;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -49,7 +46,7 @@ export class WebhookWorker {
     private readonly log: FastifyBaseLogger,
     options: WebhookWorkerOptions = {},
   ) {
-    this.pollMs = options.pollMs ?? 1_000;
+    this.loop = new PollingLoop(() => this.drain(), options.pollMs ?? 1_000);
     this.batchSize = options.batchSize ?? 20;
     this.leaseMs = policy.timeoutMs * 2 + 5_000;
     this.backoff = options.backoff ?? WEBHOOK_BACKOFF;
@@ -58,37 +55,17 @@ export class WebhookWorker {
   }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Look for work now (after messages were queued on this instance). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.wake(), this.pollMs);
-        this.timer.unref();
-      }
-    });
+    this.loop.wake();
   }
 
   /** Claims no more; waits for the batch in flight (at most the send timeout) to be sent and recorded. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   private async drain(): Promise<void> {
@@ -96,7 +73,7 @@ export class WebhookWorker {
       for (;;) {
         const batch = await this.outbox.claimDue(this.id, Date.now(), this.leaseMs, this.batchSize);
         if (batch.length > 0) await this.sendBatch(batch);
-        if (batch.length < this.batchSize || this.stopped) return;
+        if (batch.length < this.batchSize || this.loop.isStopped) return;
       }
     } catch (error) {
       // The claims lapse and a later poll (here or on another instance) sends the messages.
