@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import { type QueryCreator, type Selectable, sql } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
 import { PreparedInsert } from '../db/prepared-query.js';
-import type { OutgoingMessagesTable } from '../db/schema.js';
+import type { Database, OutgoingMessagesTable } from '../db/schema.js';
 import { newTimeOrderedId } from '../security/random.js';
 import type { OutgoingMessage } from './outgoing-message.js';
 import type { ParamsCipher } from '../security/params-cipher.js';
@@ -87,23 +87,39 @@ export class QueueRepository {
    */
   async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<QueuedRow[]> {
     const nowIso = iso(now);
-    let due = this.db
-      .selectFrom('outgoing_messages')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-      .orderBy('next_attempt_at')
-      .limit(limit);
-    if (this.kind === 'postgres') due = due.forUpdate().skipLocked();
+    const due = (db: QueryCreator<Database>) =>
+      db
+        .selectFrom('outgoing_messages')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', nowIso)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+        .orderBy('next_attempt_at')
+        .limit(limit);
+    const claim = {
+      claimed_by: workerId,
+      claimed_until: iso(now + leaseMs),
+      attempts: sql<number>`attempts + 1`,
+    };
+    if (this.kind === 'postgres') {
+      // The due rows are picked once, in a materialized CTE: as `id IN (… LIMIT … SKIP LOCKED)`,
+      // PostgreSQL may run the subquery again for each row and claim the whole backlog.
+      return this.db
+        .with(
+          (cte) => cte('due').materialized(),
+          (db) => due(db).forUpdate().skipLocked(),
+        )
+        .updateTable('outgoing_messages')
+        .set(claim)
+        .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+        .returningAll()
+        .execute();
+    }
+    // SQLite: one connection runs one statement at a time; the outer WHERE re-checks each row.
     return this.db
       .updateTable('outgoing_messages')
-      .set((eb) => ({
-        claimed_by: workerId,
-        claimed_until: iso(now + leaseMs),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', 'in', due)
+      .set(claim)
+      .where('id', 'in', due(this.db))
       .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
       .returningAll()

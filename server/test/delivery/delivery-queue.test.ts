@@ -317,4 +317,16 @@ describe('several instances on one database', () => {
       .execute();
     expect(pending).toHaveLength(0);
   });
+
+  it('claims at most a batch at once, however many messages are due', async () => {
+    database = await createTestDatabase();
+    const { db, kind } = openDatabase(database.url);
+    dbs.push(db);
+    await migrateToLatest(db);
+    const queue = new QueueRepository(db, kind, new ParamsCipher(randomBytes(32)));
+    for (let i = 0; i < 60; i++) await queue.insert(codeMail(`batch${i}@example.com`), Date.now());
+    // PostgreSQL may run an IN (… LIMIT … SKIP LOCKED) subquery once per row and claim far more.
+    expect(await queue.claimDue('worker-a', Date.now(), 60_000, 7)).toHaveLength(7);
+    expect(await queue.claimDue('worker-b', Date.now(), 60_000, 7)).toHaveLength(7);
+  });
 });
