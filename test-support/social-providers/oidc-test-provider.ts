@@ -18,6 +18,7 @@ import {
   readBody,
   RedirectList,
 } from './provider-controls.js';
+import { MemoryAdapter } from './memory-adapter.js';
 
 /** What an Apple-like provider checks its client secret JWT with (Sign in with Apple's key). */
 interface AppleKey {
@@ -108,6 +109,7 @@ export class OidcTestProvider implements ProviderControls {
         ),
       );
     const provider = new Provider(this.issuer, {
+      adapter: MemoryAdapter,
       clients: [
         {
           client_id: clientId,
@@ -124,6 +126,15 @@ export class OidcTestProvider implements ProviderControls {
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], name: ['name'] },
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: false } },
+      // Short lives, set here so the provider does not print a notice for each default it uses.
+      ttl: {
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        Grant: 600,
+        IdToken: 600,
+        Interaction: 600,
+        Session: 600,
+      },
       interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       pkce: { required: () => true },
       findAccount: (_ctx, sub) => ({
