@@ -47,6 +47,10 @@ export function StringEnum<const T extends readonly string[]>(
 export const AnyObject = Type.Record(Type.String(), Type.Unknown());
 export const Timestamp = Type.String({ description: 'RFC 3339' });
 export const EmptyBody = Type.Object({}, { description: 'Empty JSON object' });
+/** The body of a call that takes none: absent, `{}` or `null` (passage-node sends some PATCHes bare). */
+export const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()], {
+  description: 'No body (or `{}`)',
+});
 
 /** The identifier a visitor types: an email address or a phone number. */
 export const IdentifierText = Type.String({ maxLength: 320 });

@@ -6,7 +6,14 @@ import { deleteUserAndData } from '../admin/user-removal.js';
 import { AppIdParams } from '../apps/app-scope.js';
 import type { AppSettings } from '../apps/app-settings.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { Device, EmptyBody, ERROR_CODES, type IdentifierType, type UserStatus } from 'open-passage/contract';
+import {
+  Device,
+  EmptyBody,
+  ERROR_CODES,
+  type IdentifierType,
+  NoBody,
+  type UserStatus,
+} from 'open-passage/contract';
 import { clientOf } from '../events/client-info.js';
 import type { Db } from '../db/database.js';
 import type { EventType } from '../events/event-types.js';
@@ -43,10 +50,6 @@ const CreateUser = Type.Object(
   { additionalProperties: false },
 );
 const UpdateUser = CreateUser;
-/** passage-node sends these PATCHes without a body. */
-const NoBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()], {
-  description: 'No body (or `{}`)',
-});
 const errors = errorResponses(400, 401, 404);
 /** Create and change: 409 when another user has the identifier. */
 const writeErrors = errorResponses(400, 401, 404, 409);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NoBody } from 'open-passage/contract';
 import Type, { type Static } from 'typebox';
 import { AppIdParams } from '../apps/app-scope.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
@@ -242,6 +243,7 @@ export const managementWebhookRoutes: FastifyPluginAsyncTypebox<{
         ...docs,
         summary: 'Replace the signing secret at once (queued messages too are signed with the new one)',
         params: WebhookParams,
+        body: NoBody,
         response: { 200: Type.Object({ secret: Secret }), ...errorResponses(400, 401, 404) },
       },
     },
@@ -290,6 +292,7 @@ export const managementWebhookRoutes: FastifyPluginAsyncTypebox<{
         ...docs,
         summary: 'Queue a `webhook.test` message for the endpoint, whatever it subscribes to',
         params: WebhookParams,
+        body: NoBody,
         response: {
           202: Type.Object({ message_id: Type.String({ description: 'Its `webhook-id`' }) }),
           ...errorResponses(400, 401, 404),
