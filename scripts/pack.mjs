@@ -37,11 +37,11 @@ const BUILT = [
 /**
  * The packed elements package, less its CHANGELOG.md (which grows with every release) and its hydrate
  * app (below), may not grow past this (bytes, as `npm pack` reports it): it catches tests, server code,
- * source maps or build-machine paths slipping in. 210 kB since the notices that say what is
- * misconfigured (four messages in ten languages, in chunks of their own) took the package from 197 kB
- * to 204 kB; it was 200 kB before.
+ * source maps or build-machine paths slipping in. 235 kB since social sign-in (its buttons and
+ * provider marks, the callback, the profile's sign-in accounts, their messages in ten languages, the
+ * contract's schemas) took the package to 224 kB; 210 kB before, 200 kB at first.
  */
-export const ELEMENTS_SIZE_LIMIT = 210 * 1000;
+export const ELEMENTS_SIZE_LIMIT = 235 * 1000;
 const CHANGELOG = join(root, 'CHANGELOG.md');
 
 /**
