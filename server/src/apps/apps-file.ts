@@ -46,8 +46,10 @@ function checkedApp(raw: unknown, label: string): AppSettings {
   if (problems.length === 0) {
     const problem = appSettingsProblem(withDefaults as AppSettings);
     if (problem) {
+      // A top-level setting is quoted; a nested one (a social provider's field) is named only.
       const value = (withDefaults as Record<string, unknown>)[problem.field];
-      problems.push(`${problem.field} ${JSON.stringify(value)} ${problem.message}`);
+      const shown = value === undefined ? '' : ` ${JSON.stringify(value)}`;
+      problems.push(`${problem.field}${shown} ${problem.message}`);
     }
   }
   if (problems.length === 0) return withDefaults as AppSettings;

@@ -105,6 +105,27 @@ describe('apps file errors', () => {
     ).toMatch(/allowed_redirect_origins\[0\] "https:\/\/shop\.example\.com\/cart" must be an origin/);
   });
 
+  it("a social provider's field: named, never quoted as undefined (nor its secret)", async () => {
+    const message = await refusal([
+      {
+        ...valid,
+        social_providers: [
+          {
+            type: 'acme',
+            name: 'Acme',
+            issuer: 'http://10.0.0.5/',
+            client_id: 'id',
+            client_secret: 'S3CRET',
+          },
+        ],
+      },
+    ]);
+    expect(message).toMatch(
+      /: social_providers\[0\]\.issuer must be an https URL \(plain http only to localhost\)$/,
+    );
+    expect(message).not.toMatch(/undefined|S3CRET/);
+  });
+
   it('an enum: every allowed value', async () => {
     expect(await refusal([{ ...valid, allowed_identifier: 'mail' }])).toMatch(
       /: allowed_identifier "mail" must be one of "email", "phone" or "both"$/,
