@@ -9,9 +9,13 @@ import type { ReactNode } from 'react';
 import { emotionCache } from './theme/emotionCache';
 import { theme } from './theme/theme';
 
-/** Smooth anchor scrolling only for visitors who have not asked for reduced motion; none at all for those who have. */
+/**
+ * No motion at all for visitors who have asked for reduced motion. The page itself scrolls instantly: the nav
+ * asks for a smooth scroll per jump (`jumpToSection`), while a link opened from elsewhere (`/#ContactPage`)
+ * must land at once. A smooth load-time scroll would aim at where the section was when it started, before
+ * the sections above it (`content-visibility: auto`) take their real heights, and stop past it.
+ */
 const motionStyles = {
-  '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
   '@media (prefers-reduced-motion: reduce)': {
     '*, *::before, *::after': {
       animationDuration: '0.01ms !important',
