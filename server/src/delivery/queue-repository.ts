@@ -1,7 +1,8 @@
-import { type QueryCreator, type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
 import { PreparedInsert } from '../db/prepared-query.js';
-import type { Database, OutgoingMessagesTable } from '../db/schema.js';
+import { claimDueRows } from '../db/leased-claim.js';
+import type { OutgoingMessagesTable } from '../db/schema.js';
 import { newTimeOrderedId } from '../security/random.js';
 import type { OutgoingMessage } from './outgoing-message.js';
 import type { ParamsCipher } from '../security/params-cipher.js';
@@ -80,50 +81,9 @@ export class QueueRepository {
     return this.cipher.open(row.params);
   }
 
-  /**
-   * Claims up to `limit` due messages for one worker, atomically: the outer WHERE is re-checked on the
-   * locked row, so two instances never claim the same message; PostgreSQL also skips rows another
-   * instance is claiming. A claim is a lease: if the worker dies, the message is due again after it.
-   */
-  async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<QueuedRow[]> {
-    const nowIso = iso(now);
-    const due = (db: QueryCreator<Database>) =>
-      db
-        .selectFrom('outgoing_messages')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', nowIso)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-        .orderBy('next_attempt_at')
-        .limit(limit);
-    const claim = {
-      claimed_by: workerId,
-      claimed_until: iso(now + leaseMs),
-      attempts: sql<number>`attempts + 1`,
-    };
-    if (this.kind === 'postgres') {
-      // The due rows are picked once, in a materialized CTE: as `id IN (… LIMIT … SKIP LOCKED)`,
-      // PostgreSQL may run the subquery again for each row and claim the whole backlog.
-      return this.db
-        .with(
-          (cte) => cte('due').materialized(),
-          (db) => due(db).forUpdate().skipLocked(),
-        )
-        .updateTable('outgoing_messages')
-        .set(claim)
-        .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
-        .returningAll()
-        .execute();
-    }
-    // SQLite: one connection runs one statement at a time; the outer WHERE re-checks each row.
-    return this.db
-      .updateTable('outgoing_messages')
-      .set(claim)
-      .where('id', 'in', due(this.db))
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-      .returningAll()
-      .execute();
+  /** Claims up to `limit` due messages for one worker, as a lease (db/leased-claim.ts). */
+  claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<QueuedRow[]> {
+    return claimDueRows(this.db, this.kind, 'outgoing_messages', { workerId, now, leaseMs, limit });
   }
 
   /** Delivered (one statement for a whole batch): the template parameters (codes, links) are wiped. */

@@ -1,6 +1,7 @@
-import { type QueryCreator, type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
-import type { Database, WebhookAttemptsTable, WebhookMessagesTable } from '../db/schema.js';
+import { claimDueRows } from '../db/leased-claim.js';
+import type { WebhookAttemptsTable, WebhookMessagesTable } from '../db/schema.js';
 import { newTimeOrderedId } from '../security/random.js';
 
 export type OutboxRow = Selectable<WebhookMessagesTable>;
@@ -31,9 +32,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const newMessageId = (now: number) => `msg_${newTimeOrderedId(now)}`;
 
 /**
- * The SQL of the webhook outbox and its delivery log. Claims work as in the delivery queue
- * (delivery/queue-repository.ts): an atomic UPDATE of due, unclaimed rows, a lease that lapses if the
- * claiming instance dies, so a message is sent at least once and never by two live instances at once.
+ * The SQL of the webhook outbox and its delivery log. Claims are leases, as in the delivery queue
+ * (db/leased-claim.ts): a message is sent at least once and never by two live instances at once.
  */
 export class OutboxRepository {
   constructor(
@@ -63,48 +63,9 @@ export class OutboxRepository {
     return rows.map((row) => row.id);
   }
 
-  /**
-   * Claims up to `limit` due messages for one worker, atomically (see the class comment). On
-   * PostgreSQL the due rows are picked in a materialized CTE with `FOR UPDATE SKIP LOCKED`: as a plain
-   * `IN (subquery … LIMIT n)` the planner may run the subquery more than once and claim more than `n`.
-   */
-  async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
-    const nowIso = iso(now);
-    const due = (db: QueryCreator<Database>) =>
-      db
-        .selectFrom('webhook_messages')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', nowIso)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-        .orderBy('next_attempt_at')
-        .limit(limit);
-    const claim = {
-      claimed_by: workerId,
-      claimed_until: iso(now + leaseMs),
-      attempts: sql<number>`attempts + 1`,
-    };
-    if (this.kind === 'postgres') {
-      return this.db
-        .with(
-          (cte) => cte('due').materialized(),
-          (db) => due(db).forUpdate().skipLocked(),
-        )
-        .updateTable('webhook_messages')
-        .set(claim)
-        .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
-        .returningAll()
-        .execute();
-    }
-    // SQLite: one connection runs one statement at a time; the outer WHERE re-checks each row.
-    return this.db
-      .updateTable('webhook_messages')
-      .set(claim)
-      .where('id', 'in', due(this.db))
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-      .returningAll()
-      .execute();
+  /** Claims up to `limit` due messages for one worker, as a lease (db/leased-claim.ts). */
+  claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+    return claimDueRows(this.db, this.kind, 'webhook_messages', { workerId, now, leaseMs, limit });
   }
 
   /** Delivered, for a whole batch in one statement; only while this worker still holds the claims. */
