@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { bareHost, isPublicAddress, isNonPublicHost } from '../security/public-address.js';
 
 /** Where webhooks may go (config/webhook-config.ts). */
 export interface WebhookUrlPolicy {
@@ -11,19 +11,6 @@ export interface WebhookUrlPolicy {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f\\]/;
 export const MAX_URL_LENGTH = 2048;
-
-/**
- * Whether an address is on the public internet: only ipaddr.js's `unicast` range counts. Loopback,
- * private, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unique-local, multicast,
- * reserved and the IPv6 forms that embed an IPv4 address (mapped ones are unwrapped first) do not.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
-}
-
-/** A URL's host without IPv6 brackets: what `isIP` and the resolver take. */
-const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
  * Why `value` may not be a webhook endpoint, or null when it may: an absolute https URL (http with
@@ -42,12 +29,8 @@ export function webhookUrlProblem(value: string, policy: WebhookUrlPolicy): stri
   }
   if (url.username || url.password) return 'must not contain credentials';
   if (url.hash) return 'must not have a fragment';
-  if (!policy.allowPrivateNetworks) {
-    const host = bareHost(url).toLowerCase().replace(/\.$/, '');
-    const local = host === 'localhost' || host.endsWith('.localhost');
-    if (local || (isIP(host) !== 0 && !isPublicAddress(host))) {
-      return 'must not point to a loopback, private or link-local address (WEBHOOK_ALLOW_PRIVATE_NETWORKS allows it)';
-    }
+  if (!policy.allowPrivateNetworks && isNonPublicHost(url)) {
+    return 'must not point to a loopback, private or link-local address (WEBHOOK_ALLOW_PRIVATE_NETWORKS allows it)';
   }
   return null;
 }

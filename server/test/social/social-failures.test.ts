@@ -315,7 +315,8 @@ describe('social sign-in failures', () => {
       await strict.stop();
     }
     expect(providerAddressProblem('https://accounts.google.com', false)).toBeNull();
-    expect(providerAddressProblem('https://203.0.113.7/oauth', false)).toBeNull();
+    expect(providerAddressProblem('https://8.8.8.8/oauth', false)).toBeNull();
+    expect(providerAddressProblem('https://[::ffff:8.8.8.8]/oauth', false)).toBeNull();
     for (const url of [
       'http://idp.example',
       'https://localhost:8443',
@@ -332,6 +333,8 @@ describe('social sign-in failures', () => {
       'https://[fe80::1]',
       'https://[::ffff:10.0.0.1]',
       'https://2130706433',
+      'https://LOCALHOST.',
+      'https://203.0.113.7',
     ]) {
       expect(providerAddressProblem(url, false), url).not.toBeNull();
       expect(providerAddressProblem(url, true), url).toBeNull();
