@@ -5,6 +5,12 @@ import type { Database } from './schema.js';
 /** The tables worked off by several instances through leases: the delivery queue and the webhook outbox. */
 export type LeasedTable = 'outgoing_messages' | 'webhook_messages';
 
+/** Due rows a claim passes over: those of apps (and webhook endpoints) that have enough in flight. */
+export interface SkippedRows {
+  appIds?: readonly string[];
+  endpointIds?: readonly string[];
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -17,7 +23,7 @@ export async function claimDueRows<T extends LeasedTable>(
   db: Db,
   kind: DbKind,
   table: T,
-  claim: { workerId: string; now: number; leaseMs: number; limit: number },
+  claim: { workerId: string; now: number; leaseMs: number; limit: number; skip?: SkippedRows },
 ): Promise<Selectable<Database[T]>[]> {
   // Typed as one of the tables: Kysely cannot follow a query through a union of table names.
   const name = table as 'outgoing_messages';
@@ -29,6 +35,11 @@ export async function claimDueRows<T extends LeasedTable>(
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', nowIso)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+      .$if(Boolean(claim.skip?.appIds?.length), (q) => q.where('app_id', 'not in', claim.skip!.appIds!))
+      .$if(Boolean(claim.skip?.endpointIds?.length), (q) =>
+        // Only the outbox has endpoints; typed as the queue above.
+        q.where('endpoint_id' as 'app_id', 'not in', claim.skip!.endpointIds!),
+      )
       .orderBy('next_attempt_at')
       .limit(claim.limit);
   const lease = {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db, DbKind } from '../db/database.js';
-import { claimDueRows } from '../db/leased-claim.js';
+import { claimDueRows, type SkippedRows } from '../db/leased-claim.js';
 import type { WebhookAttemptsTable, WebhookMessagesTable } from '../db/schema.js';
 import { newTimeOrderedId } from '../security/random.js';
 
@@ -63,12 +63,21 @@ export class OutboxRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Claims up to `limit` due messages for one worker, as a lease (db/leased-claim.ts). */
-  claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
-    return claimDueRows(this.db, this.kind, 'webhook_messages', { workerId, now, leaseMs, limit });
+  /**
+   * Claims up to `limit` due messages for one worker, as a lease (db/leased-claim.ts), passing over those
+   * of the apps and endpoints in `skip` (enough of theirs in flight already).
+   */
+  claimDue(
+    workerId: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    skip?: SkippedRows,
+  ): Promise<OutboxRow[]> {
+    return claimDueRows(this.db, this.kind, 'webhook_messages', { workerId, now, leaseMs, limit, skip });
   }
 
-  /** Delivered, for a whole batch in one statement; only while this worker still holds the claims. */
+  /** Delivered, for a batch in one statement; only while this worker still holds the claims. */
   async markSent(ids: readonly string[], workerId: string, now: number): Promise<void> {
     if (ids.length === 0) return;
     await this.db

@@ -40,6 +40,21 @@ function signedHeaders(message: SignedRequest, now: Date): Record<string, string
   };
 }
 
+/** The one answer for every host that has no public address, so the delivery log maps no internal names. */
+const NOT_PUBLIC = "the endpoint's host has no public address";
+
+/**
+ * A failed request as the delivery log shows it (an API key holder reads it). A name that resolves to
+ * a non-public address, or to nothing, reads as one fixed text: telling them apart would let whoever
+ * holds an app's key probe which names exist on the server's own network.
+ */
+export function requestError(error: NodeJS.ErrnoException): string {
+  if (error.code === 'EWEBHOOKBLOCKED' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') {
+    return NOT_PUBLIC;
+  }
+  return error.code ? `${error.code}: ${error.message}` : error.message;
+}
+
 /**
  * POSTs one signed message. Any 2xx answer delivers it; any other status, a redirect (never followed),
  * a refused or reset connection, a timeout (`timeoutMs` for the whole exchange) or a blocked address
@@ -57,8 +72,12 @@ export function sendWebhook(
     error,
   });
   const url = new URL(message.url);
+  // Both rules again at each send: an endpoint saved while development mode allowed more keeps none of it.
+  if (url.protocol === 'http:' && !policy.allowHttp) {
+    return Promise.resolve(done(null, 'the endpoint is not https (WEBHOOK_ALLOW_HTTP allows http)'));
+  }
   if (!policy.allowPrivateNetworks && isNonPublicLiteral(url)) {
-    return Promise.resolve(done(null, 'the endpoint is not on a public address'));
+    return Promise.resolve(done(null, NOT_PUBLIC));
   }
   const body = Buffer.from(message.payload, 'utf8');
   const options: RequestOptions = {
@@ -94,7 +113,7 @@ export function sendWebhook(
       finish(done(null, `no answer within ${policy.timeoutMs / 1000} s`));
     }, policy.timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => {
-      finish(done(null, error.code ? `${error.code}: ${error.message}` : error.message));
+      finish(done(null, requestError(error)));
     });
     request.end(body);
   });

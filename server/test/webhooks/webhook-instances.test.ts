@@ -21,7 +21,7 @@ describe('webhooks from two instances', () => {
           database,
           env: { ADMIN_API_KEY: ADMIN_KEY },
           // Small batches polled often, so that both instances claim from the same backlog.
-          build: { webhooks: { pollMs: 10, batchSize: 5 } },
+          build: { webhooks: { pollMs: 10, concurrency: 5 } },
         }),
       );
     }

@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { sendWebhook } from '../../src/webhooks/webhook-sender.js';
+import { requestError, sendWebhook } from '../../src/webhooks/webhook-sender.js';
 import { publicOnlyLookup, webhookUrlProblem } from '../../src/webhooks/webhook-urls.js';
 
 const strict = { allowHttp: false, allowPrivateNetworks: false };
@@ -34,10 +36,48 @@ describe('where webhooks may go', () => {
       messageId: 'msg_x',
       payload: '{}',
     };
+    const notPublic = { ok: false, statusCode: null, error: "the endpoint's host has no public address" };
     const named = await sendWebhook({ ...message, url: 'http://localhost:9/x' }, policy);
-    expect(named).toMatchObject({ ok: false, statusCode: null });
-    expect(named.error).toMatch(/EWEBHOOKBLOCKED/);
+    expect(named).toMatchObject(notPublic);
     const literal = await sendWebhook({ ...message, url: 'http://[::1]:9/x' }, policy);
-    expect(literal).toMatchObject({ ok: false, error: 'the endpoint is not on a public address' });
+    expect(literal).toMatchObject(notPublic);
+    // A name that resolves to nothing reads the same in the delivery log: which internal names exist
+    // cannot be probed by an app's key holder.
+    for (const code of ['EWEBHOOKBLOCKED', 'ENOTFOUND', 'EAI_AGAIN']) {
+      const error = Object.assign(new Error(`getaddrinfo ${code} vault.service.consul`), { code });
+      expect(requestError(error)).toBe(notPublic.error);
+    }
+    const refused = Object.assign(new Error('connect ECONNREFUSED 8.8.8.8:443'), { code: 'ECONNREFUSED' });
+    expect(requestError(refused)).toBe('ECONNREFUSED: connect ECONNREFUSED 8.8.8.8:443');
+  });
+
+  it('sends nothing over plain http once http is no longer allowed, whenever the endpoint was saved', async () => {
+    const receiver = createServer((request, answer) => {
+      received++;
+      request.resume();
+      answer.end();
+    });
+    let received = 0;
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const message = {
+      url,
+      secret: `whsec_${Buffer.alloc(32).toString('base64')}`,
+      messageId: 'msg_y',
+      payload: '{}',
+    };
+    try {
+      const open = { allowHttp: true, allowPrivateNetworks: true, timeoutMs: 1000 };
+      expect(await sendWebhook(message, open)).toMatchObject({ ok: true, statusCode: 200 });
+      const httpsOnly = { ...open, allowHttp: false };
+      expect(await sendWebhook(message, httpsOnly)).toMatchObject({
+        ok: false,
+        statusCode: null,
+        error: 'the endpoint is not https (WEBHOOK_ALLOW_HTTP allows http)',
+      });
+      expect(received).toBe(1);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
