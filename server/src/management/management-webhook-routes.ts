@@ -8,6 +8,7 @@ import { errorResponses } from '../openapi/responses.js';
 import type { WebhookEndpoint } from '../webhooks/endpoints-repository.js';
 import type { AttemptRow } from '../webhooks/outbox-repository.js';
 import { MAX_URL_LENGTH, webhookUrlProblem } from '../webhooks/webhook-urls.js';
+import { LIMITS, limitKeys } from '../security/limits.js';
 import { SUBSCRIBABLE_TYPES } from '../webhooks/webhook-types.js';
 import type { Webhooks } from '../webhooks/webhooks.js';
 import { managementDocs } from './api-key-auth.js';
@@ -97,6 +98,9 @@ function toDelivery(row: AttemptRow): Static<typeof Delivery> {
   };
 }
 
+/** Endpoints one app may have: each is a receiver the outbox keeps sending to (and retrying). */
+const MAX_ENDPOINTS_PER_APP = 20;
+
 /**
  * An app's webhooks through the management API (docs/server/management-api.md): endpoints, their
  * secrets (shown when made or rotated, never again), their delivery log and a test message.
@@ -159,6 +163,11 @@ export const managementWebhookRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const app = await requireApp(identity, request.params.appId);
       const { body } = request;
+      if ((await webhooks.endpoints.list(app.id)).length >= MAX_ENDPOINTS_PER_APP) {
+        throw invalidRequest(
+          `An app has at most ${MAX_ENDPOINTS_PER_APP} webhook endpoints: delete one, or subscribe an endpoint to more event types.`,
+        );
+      }
       const { endpoint, secret } = await webhooks.endpoints.create(app.id, {
         url: checkedUrl(body.url),
         eventTypes: body.event_types,
@@ -295,13 +304,18 @@ export const managementWebhookRoutes: FastifyPluginAsyncTypebox<{
         body: NoBody,
         response: {
           202: Type.Object({ message_id: Type.String({ description: 'Its `webhook-id`' }) }),
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(400, 401, 404, 429),
         },
       },
     },
     async (request, reply) => {
       const { appId, webhookId } = request.params;
       await requireEndpoint(appId, webhookId);
+      await identity.rateLimits.enforce(
+        limitKeys.webhookTestsOfApp(appId),
+        LIMITS.webhookTestsPerApp,
+        'Too many test messages were queued for this app: try again later.',
+      );
       const messageId = await webhooks.sendTest(appId, webhookId);
       reply.status(202);
       return { message_id: messageId };

@@ -17,6 +17,8 @@ export const LIMITS = {
   signupsPerIp: { name: 'signups_per_ip', limit: 30, windowSeconds: 10 * 60 },
   /** Social sign-ins started (`/social/authorize`) from one IP address: each stores a flow. */
   socialStartsPerIp: { name: 'social_starts_per_ip', limit: 60, windowSeconds: 10 * 60 },
+  /** Webhook test messages queued for one app: each is sent, and retried, like an event's. */
+  webhookTestsPerApp: { name: 'webhook_tests_per_app', limit: 100, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
 /** Parts are hashed: keys stay short and the table holds no identifiers or addresses. */
@@ -28,4 +30,5 @@ export const limitKeys = {
   lookupFromIp: (appId: string, ip: string) => key('lookup-ip', appId, ip),
   signupFromIp: (appId: string, ip: string) => key('signup-ip', appId, ip),
   socialStartFromIp: (appId: string, ip: string) => key('social-ip', appId, ip),
+  webhookTestsOfApp: (appId: string) => key('webhook-tests', appId),
 };

@@ -41,7 +41,7 @@ function signedHeaders(message: SignedRequest, now: Date): Record<string, string
 }
 
 /** The one answer for every host that has no public address, so the delivery log maps no internal names. */
-const NOT_PUBLIC = "the endpoint's host has no public address";
+const NOT_PUBLIC = "the endpoint's host has no public address (WEBHOOK_ALLOW_PRIVATE_NETWORKS allows others)";
 
 /**
  * A failed request as the delivery log shows it (an API key holder reads it). A name that resolves to

@@ -178,8 +178,8 @@ describe.skipIf(!existsSync(main))('webhooks across a kill -9 of the built serve
     await stop('SIGTERM');
     expect(testIds.every((id) => receiver.processed.has(id))).toBe(true);
     expect(receiver.received.every((entry) => entry.verified !== null)).toBe(true);
-    // Only the batch in flight at the kill (at most 20 messages) and failed tries can come again.
-    expect(receiver.duplicates).toBeLessThanOrEqual(20 + failedTries);
+    // Only the sends in flight at the kill (fewer than 8 for one endpoint) and failed tries can come again.
+    expect(receiver.duplicates).toBeLessThan(8 + failedTries);
     expect(receiver.received.length).toBe(receiver.processed.size + receiver.duplicates);
   });
 });

@@ -36,7 +36,11 @@ describe('where webhooks may go', () => {
       messageId: 'msg_x',
       payload: '{}',
     };
-    const notPublic = { ok: false, statusCode: null, error: "the endpoint's host has no public address" };
+    const notPublic = {
+      ok: false,
+      statusCode: null,
+      error: "the endpoint's host has no public address (WEBHOOK_ALLOW_PRIVATE_NETWORKS allows others)",
+    };
     const named = await sendWebhook({ ...message, url: 'http://localhost:9/x' }, policy);
     expect(named).toMatchObject(notPublic);
     const literal = await sendWebhook({ ...message, url: 'http://[::1]:9/x' }, policy);
