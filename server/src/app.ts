@@ -52,6 +52,7 @@ import { IdentityServices } from './identity-services.js';
 import { usersRoutes } from './users/users-routes.js';
 import { coreIdentity } from './webauthn/core-identity.js';
 import { registerPasskeys } from './webauthn/register-passkeys.js';
+import { LOCAL_PROVIDERS_HINT, unreachableProviders } from './social/provider-addresses.js';
 import type { WebhookWorkerOptions } from './webhooks/webhook-worker.js';
 import { Webhooks } from './webhooks/webhooks.js';
 
@@ -127,6 +128,9 @@ export async function buildServer(
     schemaController: { compilersFactory: { buildValidator: buildValidatorWithoutBodyCoercion() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   logKeySyncs(http.log, keySyncs, 'apps file');
+  for (const line of unreachableProviders(await appsRepository.list(), config.socialLocalProviders)) {
+    http.log.warn(`social sign-in will fail: ${line} (${LOCAL_PROVIDERS_HINT})`);
+  }
   let queue: QueueRepository | null = null; // the delivery's, created below
   let webhooks: Webhooks | null = null; // created below
   // Before any route, so that the latency hook times them all.

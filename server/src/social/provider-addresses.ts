@@ -1,4 +1,9 @@
+import type { AppSettings } from '../apps/app-settings.js';
 import { isNonPublicHost } from '../security/public-address.js';
+
+/** What says how to allow what `providerAddressProblem` refuses, for the operator's log. */
+export const LOCAL_PROVIDERS_HINT =
+  'the server calls providers on http, on this machine or on a private network only in development mode or with SOCIAL_LOCAL_PROVIDERS=true';
 
 /**
  * Why the server may not call `url` for a social provider, or null. With `localProviders` (development
@@ -13,4 +18,28 @@ export function providerAddressProblem(url: string, localProviders: boolean): st
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:') return `${parsed.origin} is not https`;
   return isNonPublicHost(parsed) ? `${parsed.host} is on this machine or a private network` : null;
+}
+
+/**
+ * The configured provider endpoints this server will refuse to call, one line each for the start-up log:
+ * such a provider is offered but every sign-in with it fails, which the operator should hear at start,
+ * not from a user. (What a provider's discovery names is checked when it is fetched.)
+ */
+export function unreachableProviders(apps: readonly AppSettings[], localProviders: boolean): string[] {
+  const lines: string[] = [];
+  for (const app of apps) {
+    for (const provider of app.social_providers ?? []) {
+      const urls = [
+        provider.issuer,
+        provider.authorization_endpoint,
+        provider.token_endpoint,
+        provider.api_url,
+      ];
+      for (const url of urls) {
+        const problem = url === undefined ? null : providerAddressProblem(url, localProviders);
+        if (problem) lines.push(`app "${app.name}" (${app.id}), provider ${provider.type}: ${problem}`);
+      }
+    }
+  }
+  return lines;
 }

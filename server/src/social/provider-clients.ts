@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { importPKCS8, SignJWT } from 'jose';
 import type { SocialProviderSettings } from '../apps/social-settings.js';
 import { parseIdentifier } from '../users/identifier.js';
-import { providerAddressProblem } from './provider-addresses.js';
+import { LOCAL_PROVIDERS_HINT, providerAddressProblem } from './provider-addresses.js';
 
 /** What a provider told about the user after a successful exchange. */
 export interface ProviderIdentity {
@@ -88,7 +88,12 @@ export class ProviderClients {
   private checkAddresses(urls: readonly (string | undefined)[]): void {
     for (const url of urls) {
       const problem = url === undefined ? null : providerAddressProblem(url, this.localProviders);
-      if (problem) throw new ProviderError(`refused to call the provider: ${problem}`, 'provider_error');
+      if (problem) {
+        throw new ProviderError(
+          `refused to call the provider: ${problem} (${LOCAL_PROVIDERS_HINT})`,
+          'provider_error',
+        );
+      }
     }
   }
 

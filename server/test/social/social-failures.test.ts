@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SocialProviders, startSocialProviders } from '../../../test-support/social-providers/index.js';
 import { loadConfig } from '../../src/config/config.js';
-import { providerAddressProblem } from '../../src/social/provider-addresses.js';
+import type { AppSettings } from '../../src/apps/app-settings.js';
+import { providerAddressProblem, unreachableProviders } from '../../src/social/provider-addresses.js';
 import { pkcePair, SocialTestBrowser } from '../support/social-browser.js';
 import { type RunningTestServer, startTestServer } from '../support/test-server.js';
 
@@ -339,6 +340,19 @@ describe('social sign-in failures', () => {
       expect(providerAddressProblem(url, false), url).not.toBeNull();
       expect(providerAddressProblem(url, true), url).toBeNull();
     }
+    // Said at start, for every configured endpoint the server will refuse to call.
+    const app = {
+      id: 'startApp0000000000000001',
+      name: 'Start',
+      social_providers: [
+        { type: 'google', client_id: 'g', client_secret: 's' },
+        { type: 'localidp', name: 'Local', client_id: 'l', issuer: 'http://127.0.0.1:9098' },
+      ],
+    } as unknown as AppSettings;
+    expect(unreachableProviders([app], false)).toEqual([
+      'app "Start" (startApp0000000000000001), provider localidp: http://127.0.0.1:9098 is not https',
+    ]);
+    expect(unreachableProviders([app], true)).toEqual([]);
     expect(loadConfig({ NODE_ENV: 'test' }).socialLocalProviders).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).socialLocalProviders).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SOCIAL_LOCAL_PROVIDERS: 'true' }).socialLocalProviders).toBe(
