@@ -88,7 +88,7 @@ export const SETTINGS: readonly SettingHelp[] = [
     flag: '--public-url',
     default: 'http://localhost:<PORT>',
     description:
-      'The origin users reach the server at; ${PUBLIC_URL} in the apps file stands for it. A loopback URL ' +
+      'The origin users reach the server at (no path); ${PUBLIC_URL} in the apps file stands for it. A loopback URL ' +
       '(localhost, 127.0.0.1, [::1]) turns development mode on unless NODE_ENV is production.',
   },
   {
@@ -129,7 +129,7 @@ export const SETTINGS: readonly SettingHelp[] = [
     name: 'STATIC_DIR',
     flag: '--static-dir',
     default: 'none',
-    description: 'Folder of a built site to serve on every path the API does not own.',
+    description: 'Folder of a built site (with its index.html) to serve on every path the API does not own.',
   },
   {
     name: 'ELEMENTS_WWW_DIR',
@@ -173,7 +173,9 @@ export const SETTINGS: readonly SettingHelp[] = [
   {
     name: 'TRUST_PROXY',
     default: 'none',
-    description: 'true, or the addresses/CIDRs of the proxies whose X-Forwarded-For/-Proto count.',
+    description:
+      'true, or the comma-separated addresses/CIDRs of the proxies whose X-Forwarded-For/-Proto count ' +
+      '(e.g. 10.0.0.5,10.0.0.0/8; also loopback, linklocal, uniquelocal).',
   },
   {
     name: 'SOCIAL_LOCAL_PROVIDERS',
