@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import type { AppSettings } from './apps/app-settings.js';
 import { createFirstAppsFile, firstApp } from './apps/first-app.js';
@@ -39,6 +40,21 @@ async function writeFirstApp(config: ServerConfig): Promise<AppSettings | null> 
   return (await createFirstAppsFile(config.appsFile, app)) ? app : null;
 }
 
+/**
+ * buildServer; when it refuses to start, the apps file this run created goes too, so the next start is a
+ * first run again (and prints the app's id) instead of finding a file nobody was told about.
+ */
+async function buildOrForgetFirstApp(config: ServerConfig, created: AppSettings | null) {
+  // Loaded only to serve: the commands run without the whole server in memory (an import's peak RSS).
+  const { buildServer } = await import('./app.js');
+  try {
+    return await buildServer(config);
+  } catch (error) {
+    if (created) await rm(config.appsFile, { force: true });
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   const command = parseCommandLine(process.argv.slice(2));
   if (command.kind === 'help') return void process.stdout.write(helpText());
@@ -60,9 +76,7 @@ async function main(): Promise<void> {
   // Every setting was checked (loadConfig) and the first run's app is known to be servable before anything
   // is written: a mistake leaves no data/ folder and no apps file behind.
   const created = await writeFirstApp(config);
-  // Loaded only to serve: the commands run without the whole server in memory (an import's peak RSS).
-  const { buildServer } = await import('./app.js');
-  const server = await buildServer(config);
+  const server = await buildOrForgetFirstApp(config, created);
   await server.http.listen({ port: config.port, host: config.host });
   const address = server.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

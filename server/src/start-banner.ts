@@ -60,6 +60,13 @@ function developmentBox(config: ServerConfig, server: ServedParts, base: string)
   ]);
 }
 
+/** `host:port`, an IPv6 address in brackets. */
+function listenAddress(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+const everyInterface = (host: string) => (host === '0.0.0.0' || host === '::' ? ' (every interface)' : '');
+
 /**
  * What the server prints once it listens: where it runs, its files and apps, where its metrics are
  * (`metricsUrl`, null when off), and its mode.
@@ -71,21 +78,28 @@ export function startBanner(
   firstApp: AppSettings | null,
   metricsUrl: string | null = null,
 ): string {
-  const base = `http://localhost:${port}`;
+  const publicUrl = config.publicUrl;
   const database = server.dbKind === 'sqlite' ? `sqlite, ${shown(config.databaseUrl.slice(7))}` : 'postgres';
+  const listening = listenAddress(config.host, port);
   const lines = [
     '',
-    `  open-passage is running at ${base}/`,
-    ...(config.publicUrl !== base ? [`  public URL:                ${config.publicUrl}`] : []),
-    ...(server.site?.hasPage('/passage') ? [`  sign-in widget:            ${base}/passage`] : []),
+    `  open-passage is running at ${publicUrl}/`,
+    // Said when users reach it elsewhere than where it listens: behind a proxy, on every interface.
+    ...(publicUrl !== `http://${listening}`
+      ? [`  listening on:              ${listening}${everyInterface(config.host)}`]
+      : []),
+    ...(server.site?.hasPage('/passage') ? [`  sign-in widget:            ${publicUrl}/passage`] : []),
     ...(server.site ? [`  site (STATIC_DIR):         ${shown(server.site.root)}`] : []),
     `  apps file:                 ${shown(config.appsFile)}`,
     ...server.apps.map((app) => `  app "${app.name}" id:     ${app.id}`),
     `  database:                  ${database}`,
     ...(metricsUrl ? [`  metrics (METRICS_PORT):    ${metricsUrl}`] : []),
     '',
-    ...(config.devMode.on ? [...developmentBox(config, server, base), ''] : []),
+    // The /dev/ pages answer this machine only, so they are named at the local address.
+    ...(config.devMode.on ? [...developmentBox(config, server, `http://localhost:${port}`), ''] : []),
   ];
-  if (firstApp) lines.push(...firstRunNotice(firstApp, shown(config.appsFile), config.authOrigin));
+  if (firstApp) {
+    lines.push(...firstRunNotice(firstApp, shown(config.appsFile), config.authOrigin, config.devMode.on));
+  }
   return `${lines.join('\n')}\n`;
 }

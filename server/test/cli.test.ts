@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,6 +153,8 @@ describe('the defaults', () => {
   });
 
   it('resolve relative paths against the current directory', () => {
+    mkdirSync(join(cwd, 'site'), { recursive: true });
+    writeFileSync(join(cwd, 'site', 'index.html'), '<!doctype html>');
     const config = loadConfig(
       { DATA_DIR: 'var/op', APPS_FILE: 'conf/apps.json', STATIC_DIR: 'site', PORT: '0' },
       cwd,
@@ -195,12 +197,63 @@ describe('the defaults', () => {
 
   it('the first run says how to let a page on another origin use the app, without editing the file', () => {
     const app = { id: 'firstApp00000000000000001', name: 'My app' } as Parameters<typeof firstRunNotice>[0];
-    const text = firstRunNotice(app, './passage-apps.json', 'http://localhost:8080').join('\n');
+    const text = firstRunNotice(app, './passage-apps.json', 'http://localhost:8080', true).join('\n');
     expect(text).toContain(
       'created ./passage-apps.json with one app, "My app" (id firstApp00000000000000001)',
     );
     expect(text).toContain('Its auth_origin is ${AUTH_ORIGIN}, now http://localhost:8080');
     expect(text).toContain('--auth-origin http://localhost:5173 (or AUTH_ORIGIN=http://localhost:5173)');
+  });
+
+  it('PUBLIC_URL must be an origin: a path is refused, naming PUBLIC_URL and an example', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://id.example.com/' }, cwd).publicUrl).toBe(
+      'https://id.example.com',
+    );
+    for (const bad of [
+      'https://id.example.com/auth',
+      'https://id.example.com/auth/',
+      'http://localhost:8080/x',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }, cwd), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ PUBLIC_URL: bad }, cwd), bad).toThrow(
+        `PUBLIC_URL must be an origin (scheme, host and port, no path), got "${bad}" — for example PUBLIC_URL=${new URL(bad).origin}.`,
+      );
+    }
+  });
+
+  it('TRUST_PROXY takes true or addresses, CIDRs and range names; anything else is refused naming it', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, cwd).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5 , 10.0.0.0/8,fd00::/8, loopback' }, cwd).trustProxy).toBe(
+      '10.0.0.5,10.0.0.0/8,fd00::/8,loopback',
+    );
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/255.0.0.0' }, cwd).trustProxy).toBe('10.0.0.0/255.0.0.0');
+    for (const [bad, entry] of [
+      ['bogus', 'bogus'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['10.0.0.5,', ''],
+      ['10.0.0.5, nope', 'nope'],
+    ]) {
+      const refusal = () => loadConfig({ TRUST_PROXY: bad }, cwd);
+      expect(refusal, bad).toThrow(ConfigError);
+      expect(refusal, bad).toThrow(
+        `TRUST_PROXY must be true or a comma-separated list of the proxies' IP addresses and CIDR ranges (10.0.0.5, 10.0.0.0/8, fd00::/8, or loopback, linklocal, uniquelocal), got "${entry}"`,
+      );
+      expect(refusal, bad).toThrow(/— for example TRUST_PROXY=10\.0\.0\.5/);
+    }
+  });
+
+  it('STATIC_DIR must be a folder with an index.html: a missing one is refused, naming it', () => {
+    mkdirSync(join(cwd, 'empty-site'), { recursive: true });
+    writeFileSync(join(cwd, 'a-file'), '');
+    for (const [bad, problem] of [
+      ['/nonexistent', 'does not exist'],
+      ['a-file', 'is not a folder'],
+      ['empty-site', 'has no index.html'],
+    ]) {
+      expect(() => loadConfig({ STATIC_DIR: bad }, cwd), bad).toThrow(
+        `STATIC_DIR must be the folder of a built site with its index.html, got "${bad}", which ${problem} — for example STATIC_DIR=dist`,
+      );
+    }
   });
 
   it('AUTH_ORIGIN is PUBLIC_URL by default, and must be one bare origin', () => {

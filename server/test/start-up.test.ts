@@ -14,7 +14,7 @@ function cleanEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (
-      !/^(PORT|HOST|PUBLIC_URL|DEV_MODE|DATA_DIR|DATABASE_URL|APPS_FILE|SMTP_URL|SMS_PROVIDER|NODE_ENV|LOG_LEVEL|CONTACT_TO)$/.test(
+      !/^(PORT|HOST|PUBLIC_URL|DEV_MODE|DATA_DIR|DATABASE_URL|APPS_FILE|SMTP_URL|SMS_PROVIDER|NODE_ENV|LOG_LEVEL|CONTACT_TO|TRUST_PROXY|STATIC_DIR)$/.test(
         key,
       )
     ) {
@@ -83,6 +83,49 @@ describe.skipIf(testDbKind !== 'sqlite' || !existsSync(main))('a server that can
       'open-passage-server: apps file ./passage-apps.json, app "My app" (#1): auth_origin "http://localhost:3000/" must be an origin',
     );
     expect(readdirSync(cwd)).toEqual(['passage-apps.json']);
+  });
+
+  it('with a PUBLIC_URL that has a path names PUBLIC_URL, not the apps file, and writes nothing', async () => {
+    const { code, stderr } = await refusal(cwd, {
+      PUBLIC_URL: 'https://id.example.com/auth',
+      SMTP_URL: 'smtp://x',
+      PORT: '0',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^open-passage-server: PUBLIC_URL must be an origin \(scheme, host and port, no path\), got "https:\/\/id\.example\.com\/auth" — for example PUBLIC_URL=https:\/\/id\.example\.com\./,
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('with a TRUST_PROXY it cannot read names TRUST_PROXY and what it takes, and writes nothing', async () => {
+    for (const bad of ['bogus', '10.0.0.0/33']) {
+      const { code, stderr } = await refusal(cwd, { TRUST_PROXY: bad, PORT: '0' });
+      expect(code, bad).toBe(1);
+      expect(stderr, bad).toMatch(
+        new RegExp(
+          `^open-passage-server: TRUST_PROXY must be true or a comma-separated list .*, got "${bad}" — for example TRUST_PROXY=`,
+        ),
+      );
+      expect(readdirSync(cwd), bad).toEqual([]);
+    }
+  });
+
+  it('with a STATIC_DIR that does not exist names STATIC_DIR, and writes nothing', async () => {
+    const { code, stderr } = await refusal(cwd, { STATIC_DIR: '/nonexistent', PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^open-passage-server: STATIC_DIR must be the folder of a built site with its index\.html, got "\/nonexistent", which does not exist/,
+    );
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('removes the first-run apps file it wrote when the start fails after it', async () => {
+    // A database it cannot reach fails in buildServer, after the first-run file was written.
+    const { code, stderr } = await refusal(cwd, { DATABASE_URL: 'postgres://127.0.0.1:1/none', PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^open-passage-server: /);
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('with DEV_MODE=true and a PUBLIC_URL naming another host refuses, and writes nothing', async () => {

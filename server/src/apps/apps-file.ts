@@ -16,15 +16,20 @@ export function appsFileVariables(config: { publicUrl: string; authOrigin: strin
 
 class AppsFileError extends Error {}
 
+/** The smallest apps file: one app on the server's own origin, every other setting at its default. */
+const MINIMAL_APPS_FILE = '{"apps": [{"id": "myapp001", "name": "My app", "auth_origin": "${PUBLIC_URL}"}]}';
+
 /** The file's text, or an error that says in plain words why it cannot be read. */
 async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      // Said for every reader: the command (APPS_FILE set), buildServer and the import, which never create it.
       throw new AppsFileError(
-        `apps file ${shownPath(path)} does not exist: create it ({"apps": [ … ]}, see docs/server/configuration.md) ` +
-          'or leave APPS_FILE unset to have ./passage-apps.json created with one app',
+        `apps file ${shownPath(path)} does not exist: create it with your apps, for example ${MINIMAL_APPS_FILE} ` +
+          '(see docs/server/apps-file.md). Only the open-passage-server command creates one, on a first run ' +
+          'with APPS_FILE unset; buildServer and the import do not.',
       );
     }
     throw new AppsFileError(`cannot read apps file ${shownPath(path)}: ${(error as Error).message}`);

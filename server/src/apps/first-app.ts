@@ -48,19 +48,28 @@ export async function createFirstAppsFile(path: string, app: AppSettings): Promi
   return true;
 }
 
-/** A page origin to name in the first run's advice (Vite's development server). */
-const EXAMPLE_ORIGIN = 'http://localhost:5173';
+/**
+ * A page origin to name in the first run's advice: Vite's development server on this machine, or a site
+ * on the web for a server others reach.
+ */
+const exampleOrigin = (devMode: boolean) => (devMode ? 'http://localhost:5173' : 'https://www.example.com');
 
 /**
  * What the first run prints after creating the apps file: the app, where its pages may be, and how to
  * let a page on another origin use it (a browser there is refused until then: docs/server/apps-file.md).
  */
-export function firstRunNotice(app: AppSettings, file: string, authOrigin: string): string[] {
+export function firstRunNotice(
+  app: AppSettings,
+  file: string,
+  authOrigin: string,
+  devMode: boolean,
+): string[] {
+  const example = exampleOrigin(devMode);
   return [
     `  First run: created ${file} with one app, "${app.name}" (id ${app.id}).`,
     `  Its auth_origin is \${AUTH_ORIGIN}, now ${authOrigin}: only pages on that origin may use it.`,
-    `  To show the sign-in elements on ${EXAMPLE_ORIGIN}, for example, restart with`,
-    `  --auth-origin ${EXAMPLE_ORIGIN} (or AUTH_ORIGIN=${EXAMPLE_ORIGIN}), or set auth_origin in the file.`,
+    `  To show the sign-in elements on ${example}, for example, restart with`,
+    `  --auth-origin ${example} (or AUTH_ORIGIN=${example}), or set auth_origin in the file.`,
     '  Declare further apps in the same file ({"apps": [ … ]}) and restart after editing it;',
     '  open-passage-server --help lists every setting.',
     '',

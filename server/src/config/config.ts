@@ -1,4 +1,6 @@
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { ConfigError } from './config-error.js';
 import { decideDevMode, type DevMode } from './dev-mode.js';
 import { optional, optionalUrl } from './env-values.js';
@@ -86,7 +88,7 @@ export const SETTINGS: readonly SettingHelp[] = [
     flag: '--public-url',
     default: 'http://localhost:<PORT>',
     description:
-      'The origin users reach the server at; ${PUBLIC_URL} in the apps file stands for it. A loopback URL ' +
+      'The origin users reach the server at (no path); ${PUBLIC_URL} in the apps file stands for it. A loopback URL ' +
       '(localhost, 127.0.0.1, [::1]) turns development mode on unless NODE_ENV is production.',
   },
   {
@@ -127,7 +129,7 @@ export const SETTINGS: readonly SettingHelp[] = [
     name: 'STATIC_DIR',
     flag: '--static-dir',
     default: 'none',
-    description: 'Folder of a built site to serve on every path the API does not own.',
+    description: 'Folder of a built site (with its index.html) to serve on every path the API does not own.',
   },
   {
     name: 'ELEMENTS_WWW_DIR',
@@ -171,7 +173,9 @@ export const SETTINGS: readonly SettingHelp[] = [
   {
     name: 'TRUST_PROXY',
     default: 'none',
-    description: 'true, or the addresses/CIDRs of the proxies whose X-Forwarded-For/-Proto count.',
+    description:
+      'true, or the comma-separated addresses/CIDRs of the proxies whose X-Forwarded-For/-Proto count ' +
+      '(e.g. 10.0.0.5,10.0.0.0/8; also loopback, linklocal, uniquelocal).',
   },
   {
     name: 'SOCIAL_LOCAL_PROVIDERS',
@@ -254,7 +258,11 @@ function parseLogLevel(raw: string | undefined): string {
   return level;
 }
 
-/** PUBLIC_URL: an http(s) URL without credentials, query or fragment; unset, this machine at PORT. */
+/**
+ * PUBLIC_URL: an http(s) origin without credentials, query or fragment; unset, this machine at PORT. A path
+ * is refused: the server answers at the root of its host (/v1/…, the site, /dev/), and `${PUBLIC_URL}` is
+ * also the first run's auth_origin, which must be an origin.
+ */
 function parsePublicUrl(raw: string | undefined, port: number): string {
   const url = (optional(raw) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const parsed = URL.canParse(url) ? new URL(url) : null;
@@ -268,6 +276,13 @@ function parsePublicUrl(raw: string | undefined, port: number): string {
   ) {
     throw new ConfigError(
       `PUBLIC_URL must be the http(s) address users reach the server at, got "${raw}" — for example PUBLIC_URL=https://id.example.com`,
+    );
+  }
+  if (parsed.pathname !== '/') {
+    throw new ConfigError(
+      `PUBLIC_URL must be an origin (scheme, host and port, no path), got "${raw}" — for example ` +
+        `PUBLIC_URL=${parsed.origin}. The server answers at the root of its host: give it a host of its ` +
+        'own (such as id.example.com) rather than a path below another site.',
     );
   }
   return url;
@@ -288,6 +303,29 @@ function optionalPath(raw: string | undefined, cwd: string): string | null {
 }
 
 /**
+ * STATIC_DIR: a folder with the built site's index.html, or unset. Without one nothing would be served and
+ * every page would answer 404, so a wrong path stops the start instead.
+ */
+function parseStaticDir(raw: string | undefined, cwd: string): string | null {
+  const dir = optionalPath(raw, cwd);
+  if (dir === null) return null;
+  const problem = !existsSync(dir)
+    ? 'does not exist'
+    : !statSync(dir).isDirectory()
+      ? 'is not a folder'
+      : !existsSync(join(dir, 'index.html'))
+        ? 'has no index.html'
+        : null;
+  if (problem) {
+    throw new ConfigError(
+      `STATIC_DIR must be the folder of a built site with its index.html, got "${raw}", which ${problem} ` +
+        '— for example STATIC_DIR=dist; leave it unset to serve the API only',
+    );
+  }
+  return dir;
+}
+
+/**
  * TRUST_PROXY: `true` or a comma-separated list of proxy addresses/CIDRs. Unset: trust none. A hop count is
  * refused: it trusts whatever connects directly, so any client could name its own address.
  */
@@ -300,7 +338,27 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
       `TRUST_PROXY takes the proxies' addresses (e.g. 10.0.0.5 or 10.0.0.0/8) or true, not a hop count ("${value}") — for example TRUST_PROXY=10.0.0.5`,
     );
   }
-  return value;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true or a comma-separated list of the proxies' IP addresses and CIDR ranges ` +
+        `(10.0.0.5, 10.0.0.0/8, fd00::/8, or loopback, linklocal, uniquelocal), got "${bad}"` +
+        `${bad === value ? '' : ` in "${value}"`} — for example TRUST_PROXY=10.0.0.5 or TRUST_PROXY=loopback,10.0.0.0/8`,
+    );
+  }
+  return entries.join(',');
+}
+
+/** One TRUST_PROXY entry as Fastify's proxy-addr reads it: an IP, a CIDR or netmask range, or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (entry === '') return false;
+  try {
+    proxyAddr.compile(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A true/false setting; null when unset. */
@@ -366,7 +424,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const devMode = decideDevMode(env, publicUrl);
   const dataDir = resolve(cwd, optional(env.DATA_DIR) ?? 'data');
   const appsFile = optional(env.APPS_FILE);
-  const staticDir = optional(env.STATIC_DIR);
   const elementsWwwDir = optional(env.ELEMENTS_WWW_DIR);
   return {
     port,
@@ -378,7 +435,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL, dataDir, cwd),
     appsFile: resolve(cwd, appsFile ?? 'passage-apps.json'),
     appsFileIsDefault: appsFile === null,
-    staticDir: staticDir === null ? null : resolve(cwd, staticDir),
+    staticDir: parseStaticDir(env.STATIC_DIR, cwd),
     elementsWwwDir: elementsWwwDir === null ? null : resolve(cwd, elementsWwwDir),
     smtpUrl: optionalUrl(
       'SMTP_URL',

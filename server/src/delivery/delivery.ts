@@ -6,6 +6,7 @@ import type { DevOutbox } from '../dev/dev-outbox.js';
 import type { ServerSecrets } from '../security/server-secrets.js';
 import { DeliveryWorker, type TransportsByChannel, type WorkerOptions } from './delivery-worker.js';
 import { ParamsCipher } from '../security/params-cipher.js';
+import { sendsEmail, sendsSms } from './required-transports.js';
 import { smsStatusUrl } from './status/status-paths.js';
 import { QueueRepository } from './queue-repository.js';
 import { QueuedMessageSender } from './queued-message-sender.js';
@@ -55,6 +56,27 @@ export function chooseTransports(
   };
 }
 
+/**
+ * A channel without a transport matters only when something would use it: an app that sends on it (one
+ * added through the admin API later is checked then) or messages already waiting for it in the queue.
+ */
+async function warnOfUnsendableChannels(
+  transports: TransportsByChannel,
+  apps: AppsRepository,
+  queue: QueueRepository,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const missing = (['email', 'sms'] as const).filter((channel) => !transports[channel]);
+  if (missing.length === 0) return;
+  const [stored, pending] = await Promise.all([apps.list(), queue.pendingByChannel()]);
+  const sends = { email: sendsEmail, sms: sendsSms };
+  for (const channel of missing) {
+    if (stored.some(sends[channel]) || (pending[channel] ?? 0) > 0) {
+      log.warn(`delivery: no ${channel} transport configured; ${channel} messages stay queued until one is`);
+    }
+  }
+}
+
 /** The delivery queue, its worker (started here) and the sender features use. */
 export async function createDelivery(
   options: {
@@ -71,11 +93,7 @@ export async function createDelivery(
   const appName = async (appId: string) => (await apps.find(appId))?.name ?? 'open-passage';
   const worker = new DeliveryWorker(queue, transports, appName, log, workerOptions);
   const sender = new QueuedMessageSender(queue, worker);
-  for (const channel of ['email', 'sms'] as const) {
-    if (!transports[channel]) {
-      log.warn(`delivery: no ${channel} transport configured; ${channel} messages stay queued until one is`);
-    }
-  }
+  await warnOfUnsendableChannels(transports, apps, queue, log);
   worker.start();
   return { sender, worker, queue, transports };
 }

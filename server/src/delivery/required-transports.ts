@@ -10,6 +10,13 @@ function named(apps: AppNames[]): string {
   return `${apps.length > 1 ? 'apps' : 'app'} ${list}`;
 }
 
+/** Whether an app sends email: codes and links to email identifiers, or its contact form's messages. */
+export const sendsEmail = (app: AppSettings): boolean =>
+  app.allowed_identifier !== 'phone' || !!app.contact_to;
+
+/** Whether an app sends SMS: codes to phone identifiers. */
+export const sendsSms = (app: AppSettings): boolean => app.allowed_identifier !== 'email';
+
 type TransportSettings = Pick<ServerConfig, 'devMode' | 'smtpUrl' | 'smsProvider' | 'contactTo'>;
 
 /**
@@ -21,7 +28,7 @@ type TransportSettings = Pick<ServerConfig, 'devMode' | 'smtpUrl' | 'smsProvider
 export function missingTransports(config: TransportSettings, apps: readonly AppSettings[]): string[] {
   if (config.devMode.on) return [];
   const problems: string[] = [];
-  const emailApps = apps.filter((app) => app.allowed_identifier !== 'phone' || app.contact_to);
+  const emailApps = apps.filter(sendsEmail);
   if (!config.smtpUrl && (emailApps.length > 0 || config.contactTo)) {
     const needs = [
       ...(emailApps.length > 0 ? [`the one-time codes and magic links of ${named(emailApps)}`] : []),
@@ -32,7 +39,7 @@ export function missingTransports(config: TransportSettings, apps: readonly AppS
         'for example SMTP_URL=smtp://user:password@mail.example.com:587 (or smtps://…:465).',
     );
   }
-  const phoneApps = apps.filter((app) => app.allowed_identifier !== 'email');
+  const phoneApps = apps.filter(sendsSms);
   if (!config.smsProvider && phoneApps.length > 0) {
     problems.push(
       `SMS_PROVIDER is not set, so the server cannot send the one-time codes of ${named(phoneApps)}, which ` +

@@ -192,7 +192,7 @@ describe('apps file errors', () => {
 
   it('a file that is missing, not JSON, or not {"apps": [ … ]}', async () => {
     expect(await readAppsFile(join(dir, 'none.json'), {}).catch((e: Error) => e.message)).toMatch(
-      /^apps file .*none\.json does not exist: create it .* or leave APPS_FILE unset/,
+      /^apps file .*none\.json does not exist: create it with your apps, for example {"apps": \[{"id": .* Only the open-passage-server command creates one, on a first run with APPS_FILE unset; buildServer and the import do not\.$/,
     );
     expect(await refusal('{"apps": [}')).toMatch(/^apps file .* is not valid JSON: /);
     expect(await refusal('[]')).toBe(

@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
@@ -190,6 +191,16 @@ describe('outside development mode', () => {
     const empty = await startTestServer({ env: production, apps: [] });
     await empty.stop();
   });
+
+  it('does not warn of a missing SMS transport while every app is email-only', async () => {
+    const lines: string[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const t = await startTestServer({ env: { ...production, SMTP_URL: mail.url }, logStream });
+    await t.stop();
+    expect(lines.join('\n')).toContain('"level":30'); // the log was captured
+    expect(lines.join('\n')).not.toContain('transport configured');
+  });
 });
 
 describe('the start banner', () => {
@@ -214,8 +225,35 @@ describe('the start banner', () => {
       '/x',
     );
     const text = startBanner(config, { ...served, viewGallery: false, devOutbox: null }, 8080, null);
-    expect(text).toContain('public URL:                https://id.example.com');
     expect(text).not.toContain('/dev/');
     expect(text).not.toContain('DEVELOPMENT');
+  });
+
+  it('names the public URL users reach and the address it listens on, not a localhost it does not serve', () => {
+    const config = loadConfig(
+      { PUBLIC_URL: 'https://id.example.com', SMTP_URL: 'smtp://mail.example.com' },
+      '/x',
+    );
+    const text = startBanner(config, { ...served, viewGallery: false, devOutbox: null }, 8080, null);
+    expect(text).toContain('  open-passage is running at https://id.example.com/\n');
+    expect(text).toContain('  listening on:              0.0.0.0:8080 (every interface)\n');
+    expect(text).not.toContain('localhost');
+    const local = startBanner(loadConfig({ PORT: '8080' }, '/x'), { ...served, devOutbox: null }, 8080, null);
+    expect(local).toContain('  open-passage is running at http://localhost:8080/\n');
+    expect(local).not.toContain('listening on:');
+  });
+
+  it('suggests a page on localhost:5173 for the first run only in development mode', () => {
+    const app = { id: 'firstApp00000000000000001', name: 'My app' } as never;
+    const production = loadConfig(
+      { PUBLIC_URL: 'https://id.example.com', SMTP_URL: 'smtp://mail.example.com' },
+      '/x',
+    );
+    const text = startBanner(production, { ...served, devOutbox: null }, 8080, app);
+    expect(text).toContain('First run: created');
+    expect(text).not.toContain('localhost');
+    expect(text).toContain('--auth-origin https://www.example.com');
+    const dev = startBanner(loadConfig({}, '/x'), { ...served, devOutbox: null }, 8080, app);
+    expect(dev).toContain('--auth-origin http://localhost:5173');
   });
 });
