@@ -142,6 +142,31 @@ describe('management API keys and routes', () => {
     expect(page._links.self.href).toBe(`/v1/apps/${TEST_APP_ID}/users?page=2&limit=1`);
   });
 
+  it('takes an empty body sent as JSON as no body where a route takes none (axios sends the type always)', async () => {
+    const json = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const bare = (method: string, path: string) =>
+      t.call(method, `/v1/apps/${TEST_APP_ID}${path}`, undefined, json);
+    const { id } = ((await (await manage('POST', '/users', { email: 'bare@example.com' })).json()) as Json)
+      .user;
+    expect((await bare('PATCH', `/users/${id}/deactivate`)).status).toBe(200);
+    expect((await bare('GET', `/users/${id}`)).status).toBe(200);
+    expect((await bare('DELETE', `/users/${id}`)).status).toBe(200);
+    const made = await manage('POST', '/webhooks', {
+      url: 'https://hooks.example.invalid/bare',
+      event_types: ['users_imported'],
+    });
+    const webhookId = ((await made.json()) as Json).webhook.id as string;
+    expect((await bare('POST', `/webhooks/${webhookId}/rotate-secret`)).status).toBe(200);
+    expect((await bare('DELETE', `/webhooks/${webhookId}`)).status).toBe(204);
+    // A route that needs a body still says so.
+    const needsOne = await bare('POST', '/users');
+    expect(needsOne.status).toBe(400);
+    expect(await needsOne.json()).toEqual({
+      code: 'invalid_request',
+      error: 'The body is empty, but this endpoint needs a JSON body.',
+    });
+  });
+
   it('bounds magic links like the auth API: ttl at most 10 minutes, paths on the app origin only', async () => {
     const body = { email: 'bounds@example.com' };
     expect((await manage('POST', '/magic-links', { ...body, ttl: 11 })).status).toBe(400);
