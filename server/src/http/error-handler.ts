@@ -22,6 +22,9 @@ function describeValidation(context: string, issues: ValidationIssue[]): string 
   if (missing) return `${path}.${String(missing)} is required`;
   if (issue.params?.additionalProperty)
     return `${path}.${String(issue.params.additionalProperty)} is not allowed`;
+  // Ajv's enum message says only "one of the allowed values": name them.
+  const allowed = issue.params?.allowedValues;
+  if (Array.isArray(allowed)) return `${path} must be one of: ${allowed.map(String).join(', ')}`;
   return `${path} ${issue.message ?? 'is invalid'}`;
 }
 
