@@ -142,6 +142,23 @@ describe('management API keys and routes', () => {
     expect(page._links.self.href).toBe(`/v1/apps/${TEST_APP_ID}/users?page=2&limit=1`);
   });
 
+  it('refuses a query parameter the list does not take, naming the ones it takes', async () => {
+    await manage('POST', '/users', { email: 'filtered@example.com' });
+    for (const query of ['email=filtered@example.com', 'bogus=1']) {
+      const refused = await manage('GET', `/users?${query}`);
+      expect(refused.status).toBe(400);
+      const name = query.split('=')[0]!;
+      expect(((await refused.json()) as Json).error).toBe(
+        `querystring.${name} is not a parameter of this route: it takes page, limit, id, identifier, status` +
+          (name === 'email' ? ' (identifier finds a user by email address or phone number).' : '.'),
+      );
+    }
+    const found = (await (await manage('GET', '/users?identifier=filtered@example.com')).json()) as Json;
+    expect(found.users.map((user: Json) => user.email)).toEqual(['filtered@example.com']);
+    expect((await manage('GET', '/events?user=someone')).status).toBe(400);
+    expect((await admin('GET', `${TEST_APP_ID}/users?email=filtered@example.com`)).status).toBe(400);
+  });
+
   it('takes an empty body sent as JSON as no body where a route takes none (axios sends the type always)', async () => {
     const json = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const bare = (method: string, path: string) =>
