@@ -29,6 +29,7 @@ import {
   MAX_PARAM_LENGTH,
   registerErrorHandling,
 } from './http/error-handler.js';
+import { acceptEmptyJsonBodies } from './http/empty-json-body.js';
 import { healthRoutes } from './http/health.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
@@ -142,8 +143,9 @@ export async function buildServer(
   });
   const recorder = metrics?.recorder ?? NO_METRICS;
 
-  // Passage clients send JSON bodies as text/plain (no explicit content type): parse them as JSON.
-  http.addContentTypeParser('text/plain', { parseAs: 'string' }, http.getDefaultJsonParser('error', 'error'));
+  // Passage clients send JSON bodies as text/plain (no explicit content type): both are parsed as JSON,
+  // and an empty one is no body on the routes that take none.
+  acceptEmptyJsonBodies(http);
   registerErrorHandling(http);
   ignoreUnknownExpectations(http);
   refuseNulCharacters(http);

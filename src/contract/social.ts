@@ -7,8 +7,10 @@ import { Timestamp } from './common.js';
  */
 export const BUILT_IN_SOCIAL_PROVIDERS = ['google', 'github', 'apple'] as const;
 export type BuiltInSocialProvider = (typeof BUILT_IN_SOCIAL_PROVIDERS)[number];
+/** What a connection type looks like: a lowercase letter, then up to 31 lowercase letters, digits or `-`. */
+export const SOCIAL_CONNECTION_TYPE_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
 export const SocialConnectionType = Type.String({
-  pattern: '^[a-z][a-z0-9-]{0,31}$',
+  pattern: SOCIAL_CONNECTION_TYPE_PATTERN,
   description: '`google`, `github`, `apple`, or the id of an OpenID Connect provider the app adds',
 });
 

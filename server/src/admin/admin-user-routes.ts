@@ -6,6 +6,7 @@ import { clientOf } from '../events/client-info.js';
 import { appNotFound } from '../http/api-error.js';
 import { CurrentUser, type UserStatus } from 'open-passage/contract';
 import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
+import { refuseUnknownQueryParameters } from '../http/strict-queries.js';
 import { errorResponses } from '../openapi/responses.js';
 import { userNotFound } from '../sign-in/auth-results.js';
 import { findUserPage, UserListQuery } from '../users/user-list-query.js';
@@ -47,6 +48,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<AdminUserRoutesOptions> 
 ) => {
   requireAdminKey(http, apiKey);
   refuseUnknownBodyFields(http);
+  refuseUnknownQueryParameters(http);
   const base = '/admin/v1/apps/:appId/users';
   const view = async (appId: string, user: UserRow) =>
     toCurrentUser(

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { Customization, LayoutItem, MetadataField } from 'open-passage/contract';
 import { redirectUrlProblem } from '../http/safe-urls.js';
 import type { PatternWords } from './settings-errors.js';
-import { SocialProvidersSetting, socialProvidersProblem } from './social-settings.js';
+import { SOCIAL_PATTERN_WORDS, SocialProvidersSetting, socialProvidersProblem } from './social-settings.js';
 
 const Identifier = Type.Union([Type.Literal('email'), Type.Literal('phone'), Type.Literal('both')]);
 
@@ -20,6 +20,7 @@ export const APP_SETTINGS_PATTERN_WORDS: PatternWords = {
   [LANGUAGE_PATTERN]: 'must be a language tag — for example "en" or "pt-BR"',
   [SHA256_PATTERN]:
     'must be 64 lowercase hexadecimal digits: the line open-passage-server api-key prints holds it',
+  ...SOCIAL_PATTERN_WORDS,
   '^[a-z][a-z0-9_]{0,63}$':
     'must start with a lowercase letter, then up to 63 lowercase letters, digits or "_" — for example "company_name"',
 };

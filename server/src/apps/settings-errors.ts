@@ -99,6 +99,21 @@ function requirement(error: SchemaError, words: PatternWords): string {
   }
 }
 
+/** `: type must be …` for the missing fields whose form the pattern words say (what to add, not only that). */
+function formsOf(
+  missing: string[],
+  parent: Record<string, unknown> | undefined,
+  words: PatternWords,
+): string {
+  const properties = (parent?.properties ?? {}) as Record<string, { pattern?: string }>;
+  const forms = missing.flatMap((name) => {
+    const pattern = properties[name]?.pattern;
+    const form = pattern === undefined ? undefined : words[pattern];
+    return form ? [`${name} ${form}`] : [];
+  });
+  return forms.length > 0 ? `: ${forms.join('; ')}` : '';
+}
+
 /** The problems of the errors at one place of the value, in plain words. */
 function describe(
   schema: TSchema,
@@ -119,9 +134,11 @@ function describe(
       );
     }
     if (error.keyword === 'required') {
-      const names = (error.params.requiredProperties as string[]).map((name) => `"${name}"`);
+      const missing = error.params.requiredProperties as string[];
+      const names = missing.map((name) => `"${name}"`);
       problems.push(
-        `${field ? `${field} ` : ''}lacks the required field${names.length > 1 ? 's' : ''} ${names.join(', ')}`,
+        `${field ? `${field} ` : ''}lacks the required field${names.length > 1 ? 's' : ''} ${names.join(', ')}` +
+          formsOf(missing, schemaAt(schema, error.schemaPath), words),
       );
     }
   }

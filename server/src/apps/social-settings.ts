@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
-import { BUILT_IN_SOCIAL_PROVIDERS, SocialConnectionType } from 'open-passage/contract';
+import { SOCIAL_CONNECTION_TYPE_PATTERN, SocialConnectionType } from 'open-passage/contract';
 
-const Url = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' });
+const URL_PATTERN = '^https?://';
+const Url = Type.String({ minLength: 1, maxLength: 2048, pattern: URL_PATTERN });
 const Secret = Type.String({ minLength: 1, maxLength: 8192 });
 
 /**
@@ -32,6 +33,15 @@ export const SocialProviderSettings = Type.Object(
 );
 export type SocialProviderSettings = Static<typeof SocialProviderSettings>;
 
+/** What a provider's `type` and endpoints must be, for the errors of the apps file and the admin API. */
+export const SOCIAL_PATTERN_WORDS = {
+  [SOCIAL_CONNECTION_TYPE_PATTERN]:
+    'must be google, github, apple, or your own lowercase id for an OpenID Connect provider ' +
+    '(a lowercase letter, then up to 31 lowercase letters, digits or "-") — for example "okta"',
+  [URL_PATTERN]:
+    'must be an https URL (plain http only to localhost) — for example "https://login.example.com"',
+} as const;
+
 export const SocialProvidersSetting = Type.Array(SocialProviderSettings, { maxItems: 10 });
 
 /** The secret fields of a provider's settings: stored, used, never answered nor logged. */
@@ -43,8 +53,6 @@ const BUILT_IN_NAMES: Record<string, string> = { google: 'Google', github: 'GitH
 export function providerName(provider: SocialProviderSettings): string {
   return BUILT_IN_NAMES[provider.type] ?? provider.name ?? provider.type;
 }
-
-const isBuiltIn = (type: string): boolean => (BUILT_IN_SOCIAL_PROVIDERS as readonly string[]).includes(type);
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -61,25 +69,55 @@ function urlProblem(value: string): string | null {
 
 const URL_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'api_url'] as const;
 
-/** What the providers of one type need beyond the schema, as `field: why`. */
-function requiredProblem(provider: SocialProviderSettings): string | null {
-  const missing = (fields: readonly (keyof SocialProviderSettings)[]) =>
-    fields.filter((field) => provider[field] === undefined);
-  const need: (keyof SocialProviderSettings)[] =
+/** `a github`, `an apple`. */
+const withArticle = (type: string): string => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+
+type ProviderField = keyof SocialProviderSettings;
+
+/** The fields only some types read, with who reads them: given to another type, they would be ignored. */
+const FIELDS_FOR: readonly {
+  fields: readonly ProviderField[];
+  takes: (type: string) => boolean;
+  who: string;
+}[] = [
+  {
+    fields: ['issuer'],
+    takes: (type) => type !== 'github',
+    who: 'OpenID Connect providers (google, apple and your own; github has authorization_endpoint, token_endpoint and api_url)',
+  },
+  {
+    fields: ['authorization_endpoint', 'token_endpoint', 'api_url'],
+    takes: (type) => type === 'github',
+    who: 'github',
+  },
+  { fields: ['team_id', 'key_id', 'private_key'], takes: (type) => type === 'apple', who: 'apple' },
+];
+
+/** What the providers of one type need beyond the schema, and what they do not take, as `{field, message}`. */
+function typeProblem(provider: SocialProviderSettings): { field?: string; message: string } | null {
+  const need: ProviderField[] =
     provider.type === 'apple'
       ? ['team_id', 'key_id', 'private_key']
       : provider.type === 'google' || provider.type === 'github'
         ? ['client_secret']
         : ['issuer', 'name'];
-  const absent = missing(need);
-  if (absent.length > 0) return `${absent.join(', ')} must be set for a ${provider.type} provider`;
-  if (!isBuiltIn(provider.type) && provider.private_key) return 'private_key is only for apple';
+  const absent = need.filter((field) => provider[field] === undefined);
+  if (absent.length > 0)
+    return { message: `${absent.join(', ')} must be set for ${withArticle(provider.type)} provider` };
+  for (const { fields, takes, who } of FIELDS_FOR) {
+    const given = fields.find((field) => provider[field] !== undefined);
+    if (given && !takes(provider.type))
+      return {
+        field: given,
+        message: `is only for ${who}: ${withArticle(provider.type)} provider takes none`,
+      };
+  }
   return null;
 }
 
 /**
  * Why these providers cannot be an app's, as `{field, message}`, or null: each type once, what each
- * type needs, http(s) endpoints (plain http only to localhost).
+ * type needs and no field its type ignores, http(s) endpoints (plain http only to localhost).
  */
 export function socialProvidersProblem(
   providers: readonly SocialProviderSettings[],
@@ -89,8 +127,9 @@ export function socialProvidersProblem(
     const field = `social_providers[${index}]`;
     if (seen.has(provider.type)) return { field, message: `lists ${provider.type} a second time` };
     seen.add(provider.type);
-    const required = requiredProblem(provider);
-    if (required) return { field, message: required };
+    const problem = typeProblem(provider);
+    if (problem)
+      return { field: problem.field ? `${field}.${problem.field}` : field, message: problem.message };
     for (const name of URL_FIELDS) {
       const value = provider[name];
       const problem = value === undefined ? null : urlProblem(value);

@@ -22,6 +22,9 @@ function describeValidation(context: string, issues: ValidationIssue[]): string 
   if (missing) return `${path}.${String(missing)} is required`;
   if (issue.params?.additionalProperty)
     return `${path}.${String(issue.params.additionalProperty)} is not allowed`;
+  // Ajv's enum message says only "one of the allowed values": name them.
+  const allowed = issue.params?.allowedValues;
+  if (Array.isArray(allowed)) return `${path} must be one of: ${allowed.map(String).join(', ')}`;
   return `${path} ${issue.message ?? 'is invalid'}`;
 }
 
@@ -49,7 +52,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE:
     'This content type is not accepted here: send JSON (as application/json or text/plain).',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty, but its content type says JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty, but this endpoint needs a JSON body.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
 };
 

@@ -4,6 +4,7 @@ import type { IdentityServices } from '../identity-services.js';
 import { adminApiKeyRoutes } from './admin-api-key-routes.js';
 import { adminImportRoute } from './admin-import-route.js';
 import { refuseUnknownBodyFields } from '../http/strict-bodies.js';
+import { refuseUnknownQueryParameters } from '../http/strict-queries.js';
 import { apiKeyConstraint, requireApiKey } from './api-key-auth.js';
 import { managementEventRoutes } from './management-event-routes.js';
 import { managementMagicLinkRoutes } from './management-magic-links.js';
@@ -33,6 +34,7 @@ export const managementApi: FastifyPluginAsync<ManagementOptions> = async (http,
   await http.register(async (scope) => {
     requireApiKey(scope, keys);
     refuseUnknownBodyFields(scope);
+    refuseUnknownQueryParameters(scope);
     await scope.register(managementUserRoutes, { identity });
     await scope.register(managementMagicLinkRoutes, { identity });
     await scope.register(managementEventRoutes, { identity });

@@ -32,7 +32,7 @@ const Settings = {
     minLength: 1,
     maxLength: MAX_URL_LENGTH,
     description:
-      'Where messages are POSTed: https (http only with WEBHOOK_ALLOW_HTTP or in development mode)',
+      'Where messages are POSTed: https (http only with WEBHOOK_ALLOW_HTTP), on a public address (loopback, private and link-local ones only with WEBHOOK_ALLOW_PRIVATE_NETWORKS); development mode allows both',
   }),
   event_types: EventTypes,
   description: Type.String({ maxLength: 256, description: 'What the endpoint is for' }),

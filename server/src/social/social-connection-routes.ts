@@ -12,7 +12,6 @@ import type { AppSettings } from '../apps/app-settings.js';
 import { currentSession, currentUser, requireRecentSignIn } from '../current-user/bearer-auth.js';
 import { clientOf } from '../events/client-info.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
 import { errorResponses } from '../openapi/responses.js';
 import type { IdentityServices } from '../identity-services.js';
 import type { UserRow } from '../users/users-repository.js';
@@ -48,7 +47,6 @@ export const socialConnectionRoutes: FastifyPluginAsyncTypebox<{
   flows: SocialFlows;
   publicUrl: string;
 }> = async (http, { identity, flows, publicUrl }) => {
-  acceptEmptyJsonBodies(http);
   const bearer = [{ bearerAuth: [] }];
   const tags = ['social'];
 

@@ -4,7 +4,6 @@ import { clientOf } from '../events/client-info.js';
 import type { MessageSender } from '../delivery/outgoing-message.js';
 import { requireRecentSignIn } from '../current-user/bearer-auth.js';
 import { ApiError } from '../http/api-error.js';
-import { acceptEmptyJsonBodies } from '../http/empty-json-body.js';
 import { toDevice } from './device-view.js';
 import type { PasskeyCeremonies } from './passkey-ceremonies.js';
 import type { PasskeyIdentity, PasskeyUser } from './passkey-identity.js';
@@ -51,7 +50,6 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
   const credentials = ceremonies.credentials;
   const base = '/currentuser/devices';
 
-  acceptEmptyJsonBodies(http);
 
   const docs = (summary: string) => ({ summary, tags: ['devices'], security: [{ bearerAuth: [] }] });
 

@@ -11,6 +11,8 @@ export interface WebhookUrlPolicy {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f\\]/;
 export const MAX_URL_LENGTH = 2048;
+const HTTP_SETTING = 'WEBHOOK_ALLOW_HTTP';
+const PRIVATE_SETTING = 'WEBHOOK_ALLOW_PRIVATE_NETWORKS';
 
 /**
  * Why `value` may not be a webhook endpoint, or null when it may: an absolute https URL (http with
@@ -23,14 +25,16 @@ export function webhookUrlProblem(value: string, policy: WebhookUrlPolicy): stri
   if (!URL.canParse(value)) return 'must be an absolute https URL';
   const url = new URL(value);
   if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) {
-    return policy.allowHttp
-      ? 'must be an http(s) URL'
-      : 'must be an https URL (WEBHOOK_ALLOW_HTTP allows http)';
+    if (policy.allowHttp) return 'must be an http(s) URL';
+    // Name every setting the URL needs, so that allowing http does not lead to a second refusal.
+    return url.protocol === 'http:' && !policy.allowPrivateNetworks && isNonPublicHost(url)
+      ? `must be an https URL on a public address (${HTTP_SETTING} allows http, ${PRIVATE_SETTING} loopback and private addresses)`
+      : `must be an https URL (${HTTP_SETTING} allows http)`;
   }
   if (url.username || url.password) return 'must not contain credentials';
   if (url.hash) return 'must not have a fragment';
   if (!policy.allowPrivateNetworks && isNonPublicHost(url)) {
-    return 'must not point to a loopback, private or link-local address (WEBHOOK_ALLOW_PRIVATE_NETWORKS allows it)';
+    return `must not point to a loopback, private or link-local address (${PRIVATE_SETTING} allows it)`;
   }
   return null;
 }

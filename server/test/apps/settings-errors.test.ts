@@ -126,6 +126,31 @@ describe('apps file errors', () => {
     expect(message).not.toMatch(/undefined|S3CRET/);
   });
 
+  it("a social provider's type, issuer, missing fields and a field its type ignores: what it takes", async () => {
+    const provider = (fields: Record<string, unknown>) =>
+      refusal([{ ...valid, social_providers: [{ client_id: 'id', client_secret: 'S3CRET', ...fields }] }]);
+    const typeForm =
+      'must be google, github, apple, or your own lowercase id for an OpenID Connect provider ' +
+      '(a lowercase letter, then up to 31 lowercase letters, digits or "-") — for example "okta"';
+    expect(await provider({ type: 'Okta' })).toMatch(`: social_providers[0].type "Okta" ${typeForm}`);
+    expect(await provider({ type: 'okta', name: 'Okta', issuer: 'not a url' })).toMatch(
+      /: social_providers\[0\]\.issuer "not a url" must be an https URL \(plain http only to localhost\) — for example "https:\/\/login\.example\.com"$/,
+    );
+    expect(
+      await refusal([{ ...valid, social_providers: [{ name: 'Okta', issuer: 'https://okta.example' }] }]),
+    ).toMatch(`: social_providers[0] lacks the required fields "type", "client_id": type ${typeForm}`);
+    expect(await provider({ type: 'apple' })).toMatch(
+      /: social_providers\[0\] team_id, key_id, private_key must be set for an apple provider$/,
+    );
+    expect(await provider({ type: 'github', issuer: 'https://github.com' })).toMatch(
+      /: social_providers\[0\]\.issuer is only for OpenID Connect providers \(google, apple and your own; github has authorization_endpoint, token_endpoint and api_url\): a github provider takes none$/,
+    );
+    expect(await provider({ type: 'google', api_url: 'https://api.example.com' })).toMatch(
+      /: social_providers\[0\]\.api_url is only for github: a google provider takes none$/,
+    );
+    expect(await provider({ type: 'github', issuer: 'https://github.com' })).not.toMatch(/S3CRET/);
+  });
+
   it('an enum: every allowed value', async () => {
     expect(await refusal([{ ...valid, allowed_identifier: 'mail' }])).toMatch(
       /: allowed_identifier "mail" must be one of "email", "phone" or "both"$/,
@@ -160,7 +185,9 @@ describe('apps file errors', () => {
 
   it('a missing field, a wrong type, a number out of range, a bad id, language or address', async () => {
     expect(await refusal([{ name: 'Nameless origin' }])).toBe(
-      `apps file ${file}, app "Nameless origin" (#1): lacks the required fields "id", "auth_origin"`,
+      `apps file ${file}, app "Nameless origin" (#1): lacks the required fields "id", "auth_origin": ` +
+        'id must be 8 to 64 letters and digits — for example "shopAppK2x9RmT4wYc6d"; ' +
+        'auth_origin must be an origin: scheme, host and optional port, no path — for example "https://www.example.com"',
     );
     expect(await refusal([{ ...valid, public_signup: 'yes' }])).toMatch(
       /public_signup "yes" must be true or false$/,

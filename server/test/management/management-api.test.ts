@@ -142,6 +142,48 @@ describe('management API keys and routes', () => {
     expect(page._links.self.href).toBe(`/v1/apps/${TEST_APP_ID}/users?page=2&limit=1`);
   });
 
+  it('refuses a query parameter the list does not take, naming the ones it takes', async () => {
+    await manage('POST', '/users', { email: 'filtered@example.com' });
+    for (const query of ['email=filtered@example.com', 'bogus=1']) {
+      const refused = await manage('GET', `/users?${query}`);
+      expect(refused.status).toBe(400);
+      const name = query.split('=')[0]!;
+      expect(((await refused.json()) as Json).error).toBe(
+        `querystring.${name} is not a parameter of this route: it takes page, limit, id, identifier, status` +
+          (name === 'email' ? ' (identifier finds a user by email address or phone number).' : '.'),
+      );
+    }
+    const found = (await (await manage('GET', '/users?identifier=filtered@example.com')).json()) as Json;
+    expect(found.users.map((user: Json) => user.email)).toEqual(['filtered@example.com']);
+    expect((await manage('GET', '/events?user=someone')).status).toBe(400);
+    expect((await admin('GET', `${TEST_APP_ID}/users?email=filtered@example.com`)).status).toBe(400);
+  });
+
+  it('takes an empty body sent as JSON as no body where a route takes none (axios sends the type always)', async () => {
+    const json = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const bare = (method: string, path: string) =>
+      t.call(method, `/v1/apps/${TEST_APP_ID}${path}`, undefined, json);
+    const { id } = ((await (await manage('POST', '/users', { email: 'bare@example.com' })).json()) as Json)
+      .user;
+    expect((await bare('PATCH', `/users/${id}/deactivate`)).status).toBe(200);
+    expect((await bare('GET', `/users/${id}`)).status).toBe(200);
+    expect((await bare('DELETE', `/users/${id}`)).status).toBe(200);
+    const made = await manage('POST', '/webhooks', {
+      url: 'https://hooks.example.invalid/bare',
+      event_types: ['users_imported'],
+    });
+    const webhookId = ((await made.json()) as Json).webhook.id as string;
+    expect((await bare('POST', `/webhooks/${webhookId}/rotate-secret`)).status).toBe(200);
+    expect((await bare('DELETE', `/webhooks/${webhookId}`)).status).toBe(204);
+    // A route that needs a body still says so.
+    const needsOne = await bare('POST', '/users');
+    expect(needsOne.status).toBe(400);
+    expect(await needsOne.json()).toEqual({
+      code: 'invalid_request',
+      error: 'The body is empty, but this endpoint needs a JSON body.',
+    });
+  });
+
   it('bounds magic links like the auth API: ttl at most 10 minutes, paths on the app origin only', async () => {
     const body = { email: 'bounds@example.com' };
     expect((await manage('POST', '/magic-links', { ...body, ttl: 11 })).status).toBe(400);

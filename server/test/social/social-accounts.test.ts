@@ -406,7 +406,7 @@ describe('social connections', () => {
     );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Json).error).toBe(
-      'body.social_providers[0] issuer, name must be set for a acme provider',
+      'body.social_providers[0] issuer, name must be set for an acme provider',
     );
     // A secret that fails its check is named, never quoted (the apps file's words, in a POST).
     const tooLong = await t.call(

@@ -8,7 +8,16 @@ const strict = { allowHttp: false, allowPrivateNetworks: false };
 
 describe('where webhooks may go', () => {
   it('allows http and private targets only when the policy says so', () => {
-    expect(webhookUrlProblem('http://127.0.0.1:8080/x', strict)).toMatch(/https/);
+    // Both settings are named when both apply, so that allowing http does not lead to a second refusal.
+    expect(webhookUrlProblem('http://127.0.0.1:8080/x', strict)).toBe(
+      'must be an https URL on a public address (WEBHOOK_ALLOW_HTTP allows http, WEBHOOK_ALLOW_PRIVATE_NETWORKS loopback and private addresses)',
+    );
+    expect(webhookUrlProblem('http://hooks.example.com/x', strict)).toBe(
+      'must be an https URL (WEBHOOK_ALLOW_HTTP allows http)',
+    );
+    expect(
+      webhookUrlProblem('http://127.0.0.1:8080/x', { allowHttp: false, allowPrivateNetworks: true }),
+    ).toBe('must be an https URL (WEBHOOK_ALLOW_HTTP allows http)');
     expect(webhookUrlProblem('https://127.0.0.1:8080/x', strict)).toMatch(/loopback/);
     expect(webhookUrlProblem('https://a.localhost/x', strict)).toMatch(/loopback/);
     expect(webhookUrlProblem('https://localhost./x', strict)).toMatch(/loopback/);

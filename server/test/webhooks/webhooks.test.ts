@@ -76,8 +76,15 @@ describe('webhooks', () => {
   });
 
   it('refuses unknown event types and fields, and an update with nothing in it', async () => {
-    const bad = await manage('POST', '/webhooks', { url: 'https://a.example', event_types: ['nope'] });
+    const bad = await manage('POST', '/webhooks', {
+      url: 'https://a.example',
+      event_types: ['user.created'],
+    });
     expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    // The answer names the types, so that `user_created` is one look away.
+    expect(bad.body.error).toMatch(
+      /^body\.event_types\.0 must be one of: \*, login, login_failed, .*user_created/,
+    );
     const extra = await manage('POST', '/webhooks', {
       url: 'https://a.example',
       event_types: ['*'],
