@@ -50,7 +50,6 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<
   const credentials = ceremonies.credentials;
   const base = '/currentuser/devices';
 
-
   const docs = (summary: string) => ({ summary, tags: ['devices'], security: [{ bearerAuth: [] }] });
 
   http.get(
