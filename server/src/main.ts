@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import type { AppSettings } from './apps/app-settings.js';
@@ -50,8 +51,34 @@ async function buildOrForgetFirstApp(config: ServerConfig, created: AppSettings 
   try {
     return await buildServer(config);
   } catch (error) {
-    if (created) await rm(config.appsFile, { force: true });
+    if (created) await forgetFirstApp(config, created.id);
     throw error;
+  }
+}
+
+/**
+ * Removes the first-run apps file, and the app if buildServer had already stored it (a refusal after the
+ * database was seeded): else the next first run would add a second app beside one nobody was told about.
+ */
+async function forgetFirstApp(config: ServerConfig, id: string): Promise<void> {
+  await rm(config.appsFile, { force: true });
+  const [{ openDatabase }, { AppsRepository }] = await Promise.all([
+    import('./db/database.js'),
+    import('./apps/apps-repository.js'),
+  ]);
+  const sqliteFile = config.databaseUrl.startsWith('sqlite:')
+    ? config.databaseUrl.slice('sqlite:'.length)
+    : null;
+  // Opening a SQLite database creates it: none there means the app never got in.
+  if (sqliteFile !== null && (sqliteFile === ':memory:' || !existsSync(sqliteFile))) return;
+  let opened: ReturnType<typeof openDatabase> | null = null;
+  try {
+    opened = openDatabase(config.databaseUrl);
+    await new AppsRepository(opened.db).delete(id);
+  } catch {
+    // No database, or none that got this far: there is no app to remove.
+  } finally {
+    await opened?.db.destroy();
   }
 }
 

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDbKind } from './support/test-database.js';
@@ -126,6 +127,24 @@ describe.skipIf(testDbKind !== 'sqlite' || !existsSync(main))('a server that can
     expect(code).toBe(1);
     expect(stderr).toMatch(/^open-passage-server: /);
     expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('forgets the first-run app it had stored when the start fails after the database was seeded', async () => {
+    // A site whose routes.json is broken stops the start in buildServer, after the app was stored.
+    const site = join(cwd, 'site');
+    mkdirSync(site);
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title>');
+    writeFileSync(join(site, 'routes.json'), JSON.stringify({ pages: '/' }));
+    const { code, stderr } = await refusal(cwd, { STATIC_DIR: 'site', PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('"pages" must be a list of paths');
+    expect(existsSync(join(cwd, 'passage-apps.json'))).toBe(false);
+    const database = new DatabaseSync(join(cwd, 'data', 'open-passage.db'));
+    try {
+      expect(database.prepare('SELECT count(*) AS apps FROM apps').get()).toEqual({ apps: 0 });
+    } finally {
+      database.close();
+    }
   });
 
   it('with DEV_MODE=true and a PUBLIC_URL naming another host refuses, and writes nothing', async () => {

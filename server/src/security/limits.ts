@@ -18,7 +18,7 @@ export const LIMITS = {
   /** Social sign-ins started (`/social/authorize`) from one IP address: each stores a flow. */
   socialStartsPerIp: { name: 'social_starts_per_ip', limit: 60, windowSeconds: 10 * 60 },
   /** Webhook test messages queued for one app: each is sent, and retried, like an event's. */
-  webhookTestsPerApp: { name: 'webhook_tests_per_app', limit: 100, windowSeconds: 60 * 60 },
+  webhookTestsPerApp: { name: 'webhook_tests_per_app', limit: 60, windowSeconds: 10 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
 /** Parts are hashed: keys stay short and the table holds no identifiers or addresses. */

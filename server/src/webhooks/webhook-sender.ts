@@ -19,6 +19,8 @@ export interface SendOutcome {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** The request's own error code, for the server's log only (the delivery log shows `error`). */
+  cause?: string;
 }
 
 const USER_AGENT = 'open-passage-webhooks/1';
@@ -48,10 +50,10 @@ const NOT_PUBLIC = "the endpoint's host has no public address (WEBHOOK_ALLOW_PRI
  * a non-public address, or to nothing, reads as one fixed text: telling them apart would let whoever
  * holds an app's key probe which names exist on the server's own network.
  */
-export function requestError(error: NodeJS.ErrnoException): string {
-  if (error.code === 'EWEBHOOKBLOCKED' || error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') {
-    return NOT_PUBLIC;
-  }
+export function requestError(error: NodeJS.ErrnoException, allowPrivateNetworks: boolean): string {
+  const unresolved = error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN';
+  // With private networks allowed there is nothing to hide: a mistyped name or a DNS outage says so.
+  if (error.code === 'EWEBHOOKBLOCKED' || (unresolved && !allowPrivateNetworks)) return NOT_PUBLIC;
   return error.code ? `${error.code}: ${error.message}` : error.message;
 }
 
@@ -113,7 +115,8 @@ export function sendWebhook(
       finish(done(null, `no answer within ${policy.timeoutMs / 1000} s`));
     }, policy.timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => {
-      finish(done(null, requestError(error)));
+      const outcome = done(null, requestError(error, policy.allowPrivateNetworks));
+      finish(error.code ? { ...outcome, cause: error.code } : outcome);
     });
     request.end(body);
   });

@@ -151,9 +151,7 @@ export class WebhookWorker {
       this.id,
       now,
     );
-    await Promise.all(
-      ended.map(({ row, outcome }) => (outcome.ok ? null : this.failed(row, outcome.error ?? 'failed'))),
-    );
+    await Promise.all(ended.map(({ row, outcome }) => (outcome.ok ? null : this.failed(row, outcome))));
     const attempts: Attempt[] = ended
       .filter(({ known }) => known)
       .map(({ row, outcome }) => ({
@@ -181,11 +179,19 @@ export class WebhookWorker {
     }
   }
 
-  private async failed(row: OutboxRow, error: string): Promise<void> {
+  private async failed(row: OutboxRow, outcome: SendOutcome): Promise<void> {
+    const error = outcome.error ?? 'failed';
     const giveUp = row.attempts >= this.maxAttempts;
     this.metrics.webhookFailed(giveUp ? 'gave_up' : 'retry');
     this.log.warn(
-      { messageId: row.id, endpointId: row.endpoint_id, attempts: row.attempts, giveUp, error },
+      {
+        messageId: row.id,
+        endpointId: row.endpoint_id,
+        attempts: row.attempts,
+        giveUp,
+        error,
+        cause: outcome.cause,
+      },
       giveUp ? 'webhooks: giving up on a message' : 'webhooks: send failed, will retry',
     );
     const retryAt = Date.now() + retryDelayMs(row.attempts, this.backoff);

@@ -109,6 +109,24 @@ describe('Retry-After on every 429', () => {
           bearer(key),
         );
     },
+    // Test messages of an app's webhooks (60 every 10 minutes): scaled to 1.
+    'POST /v1/apps/{appId}/webhooks/{webhookId}/test': async (app) => {
+      const made = await t.call(
+        'POST',
+        `/admin/v1/apps/${app}/api-keys`,
+        { name: 'hooks' },
+        bearer(ADMIN_KEY),
+      );
+      const { key } = (await made.json()) as { key: string };
+      const endpoint = await t.call(
+        'POST',
+        `/v1/apps/${app}/webhooks`,
+        { url: 'https://hooks.example.com/limits', event_types: ['login'] },
+        bearer(key),
+      );
+      const { webhook } = (await endpoint.json()) as { webhook: { id: string } };
+      return () => t.call('POST', `/v1/apps/${app}/webhooks/${webhook.id}/test`, {}, bearer(key));
+    },
     'GET /v1/apps/{appId}/social/authorize': async (app) => () => {
       const query = new URLSearchParams({
         connection_type: 'corp',

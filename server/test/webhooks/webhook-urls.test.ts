@@ -58,10 +58,15 @@ describe('where webhooks may go', () => {
     // cannot be probed by an app's key holder.
     for (const code of ['EWEBHOOKBLOCKED', 'ENOTFOUND', 'EAI_AGAIN']) {
       const error = Object.assign(new Error(`getaddrinfo ${code} vault.service.consul`), { code });
-      expect(requestError(error)).toBe(notPublic.error);
+      expect(requestError(error, false)).toBe(notPublic.error);
     }
+    // Private networks allowed (development): a name that resolves to nothing says so.
+    const missing = Object.assign(new Error('getaddrinfo ENOTFOUND hooks.exmaple.com'), {
+      code: 'ENOTFOUND',
+    });
+    expect(requestError(missing, true)).toBe('ENOTFOUND: getaddrinfo ENOTFOUND hooks.exmaple.com');
     const refused = Object.assign(new Error('connect ECONNREFUSED 8.8.8.8:443'), { code: 'ECONNREFUSED' });
-    expect(requestError(refused)).toBe('ECONNREFUSED: connect ECONNREFUSED 8.8.8.8:443');
+    expect(requestError(refused, false)).toBe('ECONNREFUSED: connect ECONNREFUSED 8.8.8.8:443');
   });
 
   it('sends nothing over plain http once http is no longer allowed, whenever the endpoint was saved', async () => {
