@@ -258,17 +258,41 @@ for (const module of manifest.modules) {
   module.path = `dist/open-passage/${tag}.js`;
 }
 const program = ts.createProgram(['dist/types/index.d.ts'], { noEmit: true, types: [] });
-const mainEntry = program
-  .getTypeChecker()
-  .getSymbolAtLocation(program.getSourceFile('dist/types/index.d.ts'));
-const exported = new Set(
-  mainEntry
-    ? program
-        .getTypeChecker()
-        .getExportsOfModule(mainEntry)
-        .map((symbol) => symbol.name)
-    : [],
+const checker = program.getTypeChecker();
+const mainEntry = checker.getSymbolAtLocation(program.getSourceFile('dist/types/index.d.ts'));
+const mainExports = mainEntry ? checker.getExportsOfModule(mainEntry) : [];
+const exported = new Set(mainExports.map((symbol) => symbol.name));
+// 6. Every value the main entry's types declare exists at run time: else TypeScript accepts an import
+//    that the user's bundler then refuses (MISSING_EXPORT).
+/** Whether `symbol` is a value at run time: not a type, nor exported along the way with `export type`. */
+function isRuntimeValue(symbol) {
+  for (let at = symbol; at; at = checker.getImmediateAliasedSymbol(at)) {
+    const typeOnly = (at.declarations ?? []).some(
+      (d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly),
+    );
+    if (typeOnly) return false;
+    if (!(at.flags & ts.SymbolFlags.Alias)) return Boolean(at.flags & ts.SymbolFlags.Value);
+  }
+  return false;
+}
+const runtimeNames = new Set(
+  [...readFileSync('dist/index.js', 'utf8').matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
+    list.split(',').map((specifier) =>
+      specifier
+        .trim()
+        .split(/\s+as\s+/)
+        .pop(),
+    ),
+  ),
 );
+const typedOnly = mainExports
+  .filter((symbol) => isRuntimeValue(symbol) && !runtimeNames.has(symbol.name))
+  .map((symbol) => symbol.name);
+if (typedOnly.length > 0) {
+  throw new Error(
+    `dist/types/index.d.ts declares ${typedOnly.join(', ')}, which dist/index.js does not export`,
+  );
+}
 const json = JSON.stringify(
   manifest,
   (key, value) => {

@@ -6,7 +6,7 @@ export type {
   PassageLoginCustomEvent,
   PassageRegisterCustomEvent,
 } from './components';
-export { AuthFlow, HOST_EVENT_NAMES, type HostEventName } from './flow';
+export { AuthFlow, type HostEventName } from './flow';
 export type { HostEventArgs, HostEventDetails, IdentifierDetail, LoadedDetail } from './flow/host-events';
 export type { ViewEvent, ViewState } from './flow/view-state';
 export type { BeforeAuth, OnEvent, OnSuccess } from './components/sign-in/host-api';

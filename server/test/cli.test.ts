@@ -203,6 +203,11 @@ describe('the defaults', () => {
     );
     expect(text).toContain('Its auth_origin is ${AUTH_ORIGIN}, now http://localhost:8080');
     expect(text).toContain('--auth-origin http://localhost:5173 (or AUTH_ORIGIN=http://localhost:5173)');
+    // Started with that origin already: the advice names another one, not the one just set.
+    const after = firstRunNotice(app, './passage-apps.json', 'http://localhost:5173', true).join('\n');
+    expect(after).toContain('now http://localhost:5173');
+    expect(after).not.toContain('--auth-origin http://localhost:5173');
+    expect(after).toContain('--auth-origin https://www.example.com');
   });
 
   it('PUBLIC_URL must be an origin: a path is refused, naming PUBLIC_URL and an example', () => {

@@ -64,11 +64,14 @@ export function firstRunNotice(
   authOrigin: string,
   devMode: boolean,
 ): string[] {
-  const example = exampleOrigin(devMode);
+  // The advice names another origin than the one already set (a start with --auth-origin already took it).
+  const example = [exampleOrigin(devMode), 'https://www.example.com'].find(
+    (origin) => origin !== authOrigin,
+  )!;
   return [
     `  First run: created ${file} with one app, "${app.name}" (id ${app.id}).`,
     `  Its auth_origin is \${AUTH_ORIGIN}, now ${authOrigin}: only pages on that origin may use it.`,
-    `  To show the sign-in elements on ${example}, for example, restart with`,
+    `  To show the sign-in elements on another origin, ${example} for example, restart with`,
     `  --auth-origin ${example} (or AUTH_ORIGIN=${example}), or set auth_origin in the file.`,
     '  Declare further apps in the same file ({"apps": [ … ]}) and restart after editing it;',
     '  open-passage-server --help lists every setting.',
