@@ -151,3 +151,26 @@ describe('the default time-out', () => {
     expect(await Promise.race([outcome, Promise.resolve('pending')])).toBe('pending');
   });
 });
+
+describe('a refusal for too many requests', () => {
+  const answering = (headers: Record<string, string>) =>
+    (async () =>
+      new Response(JSON.stringify({ code: 'too_many_requests', error: 'Try again in 555 seconds.' }), {
+        status: 429,
+        headers,
+      })) as unknown as typeof globalThis.fetch;
+  const refusal = (headers: Record<string, string>) =>
+    rejection(request({ apiUrl: url, headers: {}, fetch: answering(headers) }, 'POST', '/login/otp', {}));
+
+  it("carries the answer's Retry-After seconds", async () => {
+    const { error } = await refusal({ 'Retry-After': '555', 'Content-Type': 'application/json' });
+    expect(error).toBeInstanceOf(PassageError);
+    expect(error).toMatchObject({ statusCode: 429, code: 'too_many_requests', retryAfter: 555 });
+  });
+
+  it('has none without the header, or with a date the client does not read', async () => {
+    expect((await refusal({})).error).toMatchObject({ statusCode: 429, retryAfter: undefined });
+    const date = { 'Retry-After': 'Wed, 21 Oct 2026 07:28:00 GMT' };
+    expect((await refusal(date)).error).toMatchObject({ statusCode: 429, retryAfter: undefined });
+  });
+});

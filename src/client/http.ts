@@ -75,7 +75,9 @@ async function readError(response: Response): Promise<PassageError> {
   const text = await response.text();
   try {
     const body = JSON.parse(text) as { code?: string; error?: string };
-    return new PassageError(response.status, body.code ?? '', body.error ?? '', body);
+    // The server's Retry-After is in seconds; none (+null is 0) or an HTTP date (NaN) leaves it out.
+    const wait = +response.headers.get('retry-after')! || undefined;
+    return new PassageError(response.status, body.code ?? '', body.error ?? '', body, wait);
   } catch {
     return new PassageError(response.status, '', text);
   }

@@ -15,6 +15,7 @@ import {
   routeFallback,
   routeLogin,
 } from './decisions';
+import { tooManyAttempts } from './refusals';
 import { needsPhoneReader } from './home-view';
 import { appInfo, features, publicUser } from './test-support';
 
@@ -231,5 +232,26 @@ describe('the passkey prompt', () => {
     expect(promptDismissed(wrapped(dom('InvalidStateError')))).toBe(false);
     expect(promptDismissed(new Error('no device id'))).toBe(false);
     expect(promptDismissed(undefined)).toBe(false);
+  });
+});
+
+describe('too many attempts (429)', () => {
+  const refused = (retryAfter?: number) => ({ statusCode: 429, code: 'too_many_requests', retryAfter });
+
+  it("says when to try again, the server's Retry-After rounded up to whole minutes", () => {
+    expect(tooManyAttempts(refused(555))).toEqual({
+      key: 'too-many-attempts-minutes',
+      args: [{ text: '10' }],
+    });
+    expect(tooManyAttempts(refused(61))).toEqual({ key: 'too-many-attempts-minutes', args: [{ text: '2' }] });
+    expect(tooManyAttempts(refused(60))).toEqual({ key: 'too-many-attempts-minute' });
+    expect(tooManyAttempts(refused(1))).toEqual({ key: 'too-many-attempts-minute' });
+  });
+
+  it('says "later" without a Retry-After, and nothing for other failures', () => {
+    expect(tooManyAttempts(refused())).toEqual({ key: 'too-many-attempts-later' });
+    expect(tooManyAttempts({ statusCode: 500, retryAfter: 60 })).toBeUndefined();
+    expect(tooManyAttempts(new Error('offline'))).toBeUndefined();
+    expect(tooManyAttempts(undefined)).toBeUndefined();
   });
 });

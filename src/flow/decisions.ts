@@ -2,7 +2,6 @@
 import type { AllowedIdentifier, AppInfo, FallbackMethod } from '../client/app-info';
 import type { Attachment, PublicUser } from '../client/types';
 import type { BrowserFeatures } from '../client/features';
-import type { FlowError } from './ports';
 import type { FlowMessageKey, IdentifierType } from './view-state';
 
 /** auth_fallback_method, magic link when absent. */
@@ -131,6 +130,3 @@ export function lastLoginIdentifier(
 export const isCompleteAuthResult = (
   r: { auth_token?: string; redirect_url?: string } | undefined,
 ): boolean => Boolean(r?.auth_token && r.redirect_url);
-
-/** The client gave up waiting for the server (see `timeoutMs` of the client). */
-export const timedOut = (error: unknown): boolean => (error as FlowError | undefined)?.code === 'timeout';

@@ -63,6 +63,8 @@ export interface FlowError {
   message?: string;
   /** The server's JSON answer (e.g. the origins of a 403 origin_not_allowed). */
   body?: unknown;
+  /** A 429's Retry-After, in seconds. */
+  retryAfter?: number;
 }
 
 /** The app an element names and where it asks for it: a failure of the app info is told with these. */

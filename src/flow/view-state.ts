@@ -45,6 +45,10 @@ export type FlowMessageKey =
   | 'unexpected-error'
   /** The server did not answer in time (the client's time-out): the visitor can simply try again. */
   | 'request-timed-out'
+  /** A 429 (decisions.ts, tooManyAttempts): "Try again in {0} minutes." (2 or more), in a minute, later. */
+  | 'too-many-attempts-minutes'
+  | 'too-many-attempts-minute'
+  | 'too-many-attempts-later'
   // metadata fields
   | 'required'
   | '64-letters-max'
@@ -225,7 +229,8 @@ export interface OneTimeCodeView {
   sent: boolean;
   /** Checking a code. */
   verifying: boolean;
-  /** code-send-error or code-invalid-or-expired; with `codeInvalid` the boxes show the error border. */
+  /** code-send-error, too-many-attempts-* or code-invalid-or-expired; with `codeInvalid` the boxes show the
+   * error border. */
   error?: Message;
   codeInvalid: boolean;
   /** Increments on every resend: the view clears its boxes when it changes. */
@@ -244,6 +249,8 @@ export interface MagicLinkSentView {
   resendDisabled: boolean;
   /** How many links Resend has sent: the view announces "A new link has been sent." each time. */
   resent?: number;
+  /** The last send failed for too many attempts (too-many-attempts-*). */
+  error?: Message;
 }
 
 /** Add a passkey after a fallback sign-in (the post-fallback screen), with Skip. */

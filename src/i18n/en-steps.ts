@@ -51,6 +51,10 @@ export const enSteps = {
   'code-resent': 'A new code has been sent.',
   'code-invalid-or-expired': 'Code is invalid or expired. Please try again.',
   'code-send-error': 'An error occurred sending the code.',
+  // Too many attempts (a 429): {0} is a number of minutes, 2 or more
+  'too-many-attempts-minutes': 'Too many attempts. Try again in {0} minutes.',
+  'too-many-attempts-minute': 'Too many attempts. Try again in a minute.',
+  'too-many-attempts-later': 'Too many attempts. Try again later.',
 
   // Magic link: waiting screen
   'check-email-to-login': 'Check your email to sign in',

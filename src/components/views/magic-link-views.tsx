@@ -2,7 +2,7 @@ import { h } from '@stencil/core';
 import type { MagicLinkActivationView, MagicLinkSentView } from '../../flow/view-state';
 import type { MessageKey } from '../../i18n';
 import { Icon } from '../../icons/icons';
-import { LinkButton, LiveText, PrimaryButton, Spinner, Title } from './controls';
+import { ErrorLine, LinkButton, LiveText, PrimaryButton, Spinner, Title } from './controls';
 import { IdentifierLine, Text } from './step-controls';
 import type { ViewContext } from './view-context';
 
@@ -29,7 +29,9 @@ export function renderMagicLinkSent(state: MagicLinkSentView, ctx: ViewContext) 
       </Text>
     ),
     <Text muted>{t.t('you-will-be-automatically-signed-in')}</Text>,
-    <Spinner label={t.t('loading')} />,
+    // A send refused (too many attempts): no link to wait for, so the error instead of the spinner.
+    <ErrorLine id="passage-link-error" t={t} message={state.error} />,
+    !state.error && <Spinner label={t.t('loading')} />,
     <div class="links" part="links">
       <LinkButton
         label={t.t('resend')}

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PassageError } from '../../client/passage-error';
 import { ann, ClientError, device, setup, TOKENS } from '../test-support';
 
 /** The fallback and after: one-time codes, magic links, add device, AuthSuccess. */
@@ -43,7 +44,7 @@ describe('one-time code', () => {
       ...otpUser,
       client: (c) => {
         c.newLoginOneTimePasscode = async () => {
-          throw new ClientError(429);
+          throw new ClientError(500);
         };
       },
     });
@@ -53,6 +54,33 @@ describe('one-time code', () => {
     // say one was.
     await t.send({ type: 'submit-code', code: '000000' });
     expect(t.view()).toMatchObject({ error: { key: 'code-invalid-or-expired' }, sent: false });
+  });
+
+  it('says when to try again after too many codes, and a resend that works clears it', async () => {
+    let refusal: PassageError | undefined = new PassageError(429, 'too_many_requests', 'Slow down.', {}, 555);
+    const t = await setup({
+      ...otpUser,
+      client: (c) => {
+        const send = c.newLoginOneTimePasscode;
+        c.newLoginOneTimePasscode = async (...args) => {
+          if (refusal) throw refusal;
+          return send.apply(c, args);
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({
+      error: { key: 'too-many-attempts-minutes', args: [{ text: '10' }] },
+      sending: false,
+      sent: false,
+    });
+    refusal = new PassageError(429, 'too_many_requests', 'Slow down.');
+    await t.send({ type: 'resend' });
+    expect(t.view()).toMatchObject({ error: { key: 'too-many-attempts-later' }, sent: false });
+    refusal = undefined;
+    await t.send({ type: 'resend' });
+    expect(t.view()).toMatchObject({ sent: true });
+    expect(t.view()).not.toHaveProperty('error', expect.anything());
   });
 
   it('resend asks for a new code and clears the boxes; Change goes home with the identifier', async () => {
@@ -172,6 +200,32 @@ describe('magic link waiting', () => {
     await vi.advanceTimersByTimeAsync(3000);
     await t.send({ type: 'resend' });
     expect(t.calls.filter((c) => c.startsWith('newLoginMagicLink'))).toHaveLength(2);
+  });
+});
+
+describe('magic link refused for too many links', () => {
+  it('says when to try again instead of waiting; a resend that works clears it', async () => {
+    let refusal: PassageError | undefined = new PassageError(429, 'too_many_requests', 'Slow down.', {}, 30);
+    const t = await setup({
+      app: { auth_fallback_method: 'magic_link' },
+      users: { 'ann@example.com': { ...ann, webauthn_types: [] } },
+      client: (c) => {
+        const send = c.newLoginMagicLink;
+        c.newLoginMagicLink = async (...args) => {
+          if (refusal) throw refusal;
+          return send.apply(c, args);
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({ kind: 'magic-link-sent', error: { key: 'too-many-attempts-minute' } });
+    expect(t.storage.getItem('magic_link_id')).toBeNull();
+    refusal = undefined;
+    await vi.advanceTimersByTimeAsync(3000);
+    await t.send({ type: 'resend' });
+    expect(t.view()).toMatchObject({ resent: 1 });
+    expect(t.view()).not.toHaveProperty('error', expect.anything());
+    expect(t.storage.getItem('magic_link_id')).toBe('ml1');
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PassageError } from '../../client/passage-error';
 import { ann, ClientError, fakeClient, setup, TOKENS } from '../test-support';
 
 /** The identifier form's Continue: login, registration, passkeys. */
@@ -55,6 +56,23 @@ describe('identifier submit: login', () => {
     });
     await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
     expect(t.view()).toMatchObject({ error: { key: 'enter-a-valid-email-address' } });
+  });
+
+  it('says when to try again after too many lookups, keeping what was typed', async () => {
+    const t = await setup({
+      client: (c) => {
+        c.identifierExists = async () => {
+          throw new PassageError(429, 'too_many_requests', 'Slow down.', {}, 555);
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'ann@example.com' });
+    expect(t.view()).toMatchObject({
+      kind: 'identifier',
+      busy: false,
+      identifier: 'ann@example.com',
+      error: { key: 'too-many-attempts-minutes', args: [{ text: '10' }] },
+    });
   });
 
   it('lets beforeAuth veto', async () => {
@@ -198,6 +216,24 @@ describe('identifier submit: register', () => {
     });
     await u.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
     expect(u.view()).toMatchObject({ error: { key: 'unexpected-error' } });
+  });
+
+  it('says to try again later after too many sign-ups, keeping what was typed', async () => {
+    const t = await setup({
+      element: 'register',
+      client: (c) => {
+        c.createUser = async () => {
+          throw new PassageError(429, 'too_many_requests', 'Slow down.');
+        };
+      },
+    });
+    await t.send({ type: 'submit-identifier', identifier: 'bob@example.com' });
+    expect(t.view()).toMatchObject({
+      kind: 'identifier',
+      busy: false,
+      identifier: 'bob@example.com',
+      error: { key: 'too-many-attempts-later' },
+    });
   });
 
   it('validates metadata first, keeps the values, then sends them normalised', async () => {

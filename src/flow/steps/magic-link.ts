@@ -1,6 +1,7 @@
 /** The magic-link steps: send and wait (polling for the link to be opened), and activate a link. */
 import type { AuthResult } from '../../client/types';
 import type { FlowContext, ViewOf } from '../flow-context';
+import { tooManyAttempts } from '../refusals';
 import { STORAGE_KEYS } from '../host-events';
 import type { FlowError } from '../ports';
 import type { SharedSteps } from './attempt';
@@ -35,7 +36,7 @@ export class MagicLinkStep {
   async send(resend = false): Promise<void> {
     const step = this.flow.step;
     const attempt = this.steps.attempt;
-    this.flow.update('magic-link-sent', { resendDisabled: true });
+    this.flow.update('magic-link-sent', { resendDisabled: true, error: undefined });
     try {
       const client = await this.steps.passageClient();
       const send = attempt.registering ? client.newRegisterMagicLink : client.newLoginMagicLink;
@@ -57,6 +58,7 @@ export class MagicLinkStep {
     } catch (error) {
       if (step !== this.flow.step) return;
       this.steps.log('sending the magic link failed', error);
+      this.flow.update('magic-link-sent', { error: tooManyAttempts(error) }, step);
     }
     if (step !== this.flow.step) return;
     if (attempt.registering) this.flow.update('magic-link-sent', { resendDisabled: false }, step);

@@ -1,5 +1,6 @@
 /** The one-time-code step: send the code, take it (even when typed before it was sent), resend. */
 import type { FlowContext, ViewOf } from '../flow-context';
+import { tooManyAttempts } from '../refusals';
 import { STORAGE_KEYS } from '../host-events';
 import { codeProblem } from '../validation/code';
 import type { SharedSteps } from './attempt';
@@ -56,7 +57,8 @@ export class OneTimeCodeStep {
       if (step !== this.flow.step) return;
       this.codeBeforeSend = undefined;
       this.steps.log('sending the code failed', error);
-      this.flow.update('one-time-code', { sending: false, error: { key: 'code-send-error' } }, step);
+      const shown = tooManyAttempts(error) ?? { key: 'code-send-error' };
+      this.flow.update('one-time-code', { sending: false, error: shown }, step);
     }
   }
 

@@ -3,7 +3,6 @@
  * fallback (one-time code or magic link), the add-device offer and AuthSuccess. `AuthFlow` loads
  * this module once its first form is on screen and hands every event to `handle`.
  */
-import { PUBLIC_SIGNUP_DISABLED } from '../../contract/error-codes';
 import type { AuthResult, PublicUser } from '../../client/types';
 import { primarySubtag } from '../../i18n/languages';
 import { type BrowserFeatures, NO_FEATURES } from '../../client/features';
@@ -19,15 +18,14 @@ import {
   promptDismissed,
   routeFallback,
   routeLogin,
-  timedOut,
 } from '../decisions';
 import type { FlowContext, ViewOf } from '../flow-context';
 import { needsPhoneReader } from '../home-view';
 import { type HostEventArgs, type HostEventDetails, type HostEventName, STORAGE_KEYS } from '../host-events';
-import type { FlowError, PassageClientCalls } from '../ports';
+import type { PassageClientCalls } from '../ports';
 import { checkIdentifier, INVALID } from '../validation/identifier';
 import type { PhoneReader } from '../validation/phone-reader';
-import type { AuthMode, IdentifierView, ViewEvent } from '../view-state';
+import type { AuthMode, FlowMessageKey, IdentifierView, Message, ViewEvent } from '../view-state';
 import type { Attempt } from './attempt';
 import { FallbackSteps } from './fallback-steps';
 import type { MagicLinkStep } from './magic-link';
@@ -288,9 +286,8 @@ export class SignInSteps implements PasskeyHost {
       user = await (await this.passageClient()).identifierExists(id.identifier, this.flow.callOptions());
     } catch (error) {
       // A lookup that failed says nothing about the identifier, but the form has always shown its
-      // "valid" message then (as Passage's); a server that did not answer in time says so instead.
-      const key = timedOut(error) ? 'request-timed-out' : INVALID[app.allowed_identifier];
-      return this.flow.update('identifier', { busy: false, error: { key } }, step);
+      // "valid" message then (as Passage's); a time-out or too many lookups say so instead.
+      return this.refused(error, INVALID[app.allowed_identifier], step);
     }
     if (step !== this.flow.step) return;
     const registering = view.mode === 'register';
@@ -303,6 +300,14 @@ export class SignInSteps implements PasskeyHost {
     };
     if (registering) return this.register(user, metadata, step);
     return this.login(user, step);
+  }
+
+  /** A call of the form failed: the form says why (src/flow/refusals.ts, fetched now; `otherwise` if not). */
+  private refused(error: unknown, otherwise: FlowMessageKey, step: number): Promise<void> {
+    const load = import('../refusals').then((r) => r.failureMessage(error, otherwise));
+    return load
+      .catch((): Message => ({ key: otherwise }))
+      .then((shown) => this.flow.update('identifier', { busy: false, error: shown }, step));
   }
 
   private async login(user: PublicUser | null, step: number): Promise<void> {
@@ -341,12 +346,7 @@ export class SignInSteps implements PasskeyHost {
     try {
       await (await this.passageClient()).createUser(attempt.identifier, metadata, flow.callOptions());
     } catch (error) {
-      const { code, message } = error as FlowError;
-      const shown =
-        code === PUBLIC_SIGNUP_DISABLED
-          ? { text: message ?? '' }
-          : { key: timedOut(error) ? ('request-timed-out' as const) : ('unexpected-error' as const) };
-      return flow.update('identifier', { busy: false, error: shown }, step);
+      return this.refused(error, 'unexpected-error', step);
     }
     if (step !== flow.step) return;
     this.createdUser();
