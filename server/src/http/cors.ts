@@ -89,7 +89,11 @@ export function registerCors(app: FastifyInstance, origins: OriginPolicy): void 
       return refuse(request, reply, verdict, preflight);
     }
     if (verdict.kind === 'public') reply.header('Access-Control-Allow-Origin', '*');
-    if (verdict.kind === 'allowed') reply.header('Access-Control-Allow-Origin', origin);
+    if (verdict.kind === 'allowed') {
+      reply.header('Access-Control-Allow-Origin', origin);
+      // A 429's Retry-After is no CORS-safelisted header: the page reads it (when to try again) only so.
+      if (!preflight) reply.header('Access-Control-Expose-Headers', 'Retry-After');
+    }
     if (!preflight) return;
     if (verdict.kind === 'none') return reply.status(403).send(preflightRefusal(origin));
     return answerPreflight(reply, CORS_ALLOWED_METHODS, CORS_ALLOWED_HEADERS);

@@ -50,6 +50,8 @@ describe('CORS, security headers, health and OpenAPI', () => {
     const own = await t.call('GET', `/v1/apps/${OTHER_APP}`, undefined, { origin: 'https://other.example' });
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBe('https://other.example');
+    // The elements read a 429's Retry-After (when to try again), which browsers hide unless exposed.
+    expect(own.headers.get('access-control-expose-headers')).toBe('Retry-After');
   });
 
   it('serves requests without an Origin (servers, curl) and the JWKS to anyone', async () => {
