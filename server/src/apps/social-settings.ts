@@ -67,7 +67,8 @@ function urlProblem(value: string): string | null {
     : 'must be an https URL (plain http only to localhost)';
 }
 
-const URL_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'api_url'] as const;
+/** The settings that name a provider endpoint the server calls. */
+export const URL_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'api_url'] as const;
 
 /** `a github`, `an apple`. */
 const withArticle = (type: string): string => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;

@@ -1,4 +1,5 @@
 import type { AppSettings } from '../apps/app-settings.js';
+import { URL_FIELDS } from '../apps/social-settings.js';
 import { isNonPublicHost } from '../security/public-address.js';
 
 /** What says how to allow what `providerAddressProblem` refuses, for the operator's log. */
@@ -29,13 +30,7 @@ export function unreachableProviders(apps: readonly AppSettings[], localProvider
   const lines: string[] = [];
   for (const app of apps) {
     for (const provider of app.social_providers ?? []) {
-      const urls = [
-        provider.issuer,
-        provider.authorization_endpoint,
-        provider.token_endpoint,
-        provider.api_url,
-      ];
-      for (const url of urls) {
+      for (const url of URL_FIELDS.map((field) => provider[field])) {
         const problem = url === undefined ? null : providerAddressProblem(url, localProviders);
         if (problem) lines.push(`app "${app.name}" (${app.id}), provider ${provider.type}: ${problem}`);
       }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey } from '../support/api-key.js';
 import { signedInUser } from '../support/signed-in-user.js';
 import { type RunningTestServer, startTestServer } from '../support/test-server.js';
 
@@ -94,13 +95,7 @@ describe('Retry-After on every 429', () => {
       }),
     // The management API: a link sent by the server counts like one the user asked for.
     'POST /v1/apps/{appId}/magic-links': async (app) => {
-      const made = await t.call(
-        'POST',
-        `/admin/v1/apps/${app}/api-keys`,
-        { name: 'limits' },
-        bearer(ADMIN_KEY),
-      );
-      const { key } = (await made.json()) as { key: string };
+      const key = await newApiKey(t, ADMIN_KEY, app);
       return () =>
         t.call(
           'POST',
@@ -111,13 +106,7 @@ describe('Retry-After on every 429', () => {
     },
     // Test messages of an app's webhooks (60 every 10 minutes): scaled to 1.
     'POST /v1/apps/{appId}/webhooks/{webhookId}/test': async (app) => {
-      const made = await t.call(
-        'POST',
-        `/admin/v1/apps/${app}/api-keys`,
-        { name: 'hooks' },
-        bearer(ADMIN_KEY),
-      );
-      const { key } = (await made.json()) as { key: string };
+      const key = await newApiKey(t, ADMIN_KEY, app);
       const endpoint = await t.call(
         'POST',
         `/v1/apps/${app}/webhooks`,
