@@ -28,7 +28,7 @@ function node(args: string[], cwd: string, env: Record<string, string>, stopWhen
 }
 
 // The built server, run by the Node that runs the tests: CI runs this suite on Node 24 (npm test) and on
-// the oldest supported Node 22 (scripts/test-on-node.mjs), where loading node:sqlite prints a warning.
+// the oldest supported Node 22 (scripts/test-on-node.sh), where loading node:sqlite prints a warning.
 describe.skipIf(!existsSync(main))('node:sqlite, as the built server loads it', () => {
   let dir: string;
   beforeAll(() => {
