@@ -184,7 +184,10 @@ export declare function setNonce(nonce: string): void;
 `,
 );
 
-// 3. Explicit extensions in declaration files.
+// 3. Explicit extensions in declaration files. Here, not in src/ (`./steps.js`): Stencil 4.45 finds the
+//    runtime features the elements use (functional components, listeners) by following `./x` to x.ts(x),
+//    never `./x.js`, so with those its runtime lacks them and the elements render nothing. Stencil writes
+//    some of these specifiers itself anyway (`@stencil/core` as `…/stencil-public-runtime`, `../types`).
 const ROOTS = ['dist/types', 'dist/open-passage', 'loader'];
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g;
 
