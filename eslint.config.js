@@ -34,4 +34,23 @@ export default tseslint.config(
       'max-lines': ['error', { max: 500 }],
     },
   },
+  {
+    // Stencil 4 finds the runtime features an element uses (functional components, listeners) by following
+    // `./x` to x.ts(x), never `./x.js`: through a `.js` specifier its runtime lacks them and the element
+    // renders nothing. The wire contract is also compiled by tsc for Node (nodenext), hence its `.js`.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/contract/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map(
+          (node) => ({
+            selector: `${node}[source.value=/^\\.{1,2}\\/.*\\.js$/]`,
+            message:
+              'Import `./x`, not `./x.js`: Stencil leaves out runtime features found through `.js` paths.',
+          }),
+        ),
+      ],
+    },
+  },
 );
