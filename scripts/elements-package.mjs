@@ -18,7 +18,7 @@
  * 4. Declaration files no public entry reaches (views, locales, internals) are deleted from dist/types.
  * 5. custom-elements.json names each element's shipped module (`dist/open-passage/<tag>.js`) rather
  *    than its TypeScript source, which the package does not contain, and the main entry as the module
- *    of the types its props and events use (checked: the main entry exports each of them).
+ *    of the types its props and events use (test/elements-package.test.mjs: it exports each of them).
  * 0. The view gallery (`<passage-view-gallery>`, served from `www/` at /dev/views in development) is
  *    not shipped: its module, its exports and its autoloader entry leave `dist/open-passage/`.
  */
@@ -260,42 +260,6 @@ for (const module of manifest.modules) {
     throw new Error(`custom-elements.json: ${module.path}?`);
   module.path = `dist/open-passage/${tag}.js`;
 }
-const program = ts.createProgram(['dist/types/index.d.ts'], { noEmit: true, types: [] });
-const checker = program.getTypeChecker();
-const mainEntry = checker.getSymbolAtLocation(program.getSourceFile('dist/types/index.d.ts'));
-const mainExports = mainEntry ? checker.getExportsOfModule(mainEntry) : [];
-const exported = new Set(mainExports.map((symbol) => symbol.name));
-// 6. Every value the main entry's types declare exists at run time: else TypeScript accepts an import
-//    that the user's bundler then refuses (MISSING_EXPORT).
-/** Whether `symbol` is a value at run time: not a type, nor exported along the way with `export type`. */
-function isRuntimeValue(symbol) {
-  for (let at = symbol; at; at = checker.getImmediateAliasedSymbol(at)) {
-    const typeOnly = (at.declarations ?? []).some(
-      (d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly),
-    );
-    if (typeOnly) return false;
-    if (!(at.flags & ts.SymbolFlags.Alias)) return Boolean(at.flags & ts.SymbolFlags.Value);
-  }
-  return false;
-}
-const runtimeNames = new Set(
-  [...readFileSync('dist/index.js', 'utf8').matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
-    list.split(',').map((specifier) =>
-      specifier
-        .trim()
-        .split(/\s+as\s+/)
-        .pop(),
-    ),
-  ),
-);
-const typedOnly = mainExports
-  .filter((symbol) => isRuntimeValue(symbol) && !runtimeNames.has(symbol.name))
-  .map((symbol) => symbol.name);
-if (typedOnly.length > 0) {
-  throw new Error(
-    `dist/types/index.d.ts declares ${typedOnly.join(', ')}, which dist/index.js does not export`,
-  );
-}
 const json = JSON.stringify(
   manifest,
   (key, value) => {
@@ -305,7 +269,6 @@ const json = JSON.stringify(
       typeof value.module === 'string' &&
       value.module.startsWith('.')
     ) {
-      if (!exported.has(value.name)) throw new Error(`custom-elements.json: ${value.name} is not exported`);
       return { ...value, module: 'dist/index.js' };
     }
     return value;

@@ -31,9 +31,9 @@ const stages = [
     { name: 'typecheck', command: 'npm run typecheck' },
   ],
   [
-    // Packs the published packages (test-results/packages, which the e2e/packages tests install in
-    // fresh folders), then publint --strict, arethetypeswrong (esm-only) and the elements' size limit.
-    { name: 'packages', command: 'node scripts/pack.mjs --check' },
+    // Packs the published packages into test-results/packages, which the next stage's packages project
+    // checks (publint, arethetypeswrong, sizes, shipped docs) and installs in fresh folders.
+    { name: 'packages', command: 'node scripts/pack.mjs' },
     { name: 'unit', command: vitestRun('!server-*', 'vitest.json') },
   ],
   [
@@ -41,7 +41,7 @@ const stages = [
       name: `server ${seed}`,
       command: vitestRun('server-*', 'vitest-server.json', `--sequence.shuffle --sequence.seed=${seed}`),
     },
-    // The packed packages in fresh apps: npm, tsc and bundlers, while the server suites mostly wait.
+    // The packed packages checked and tried in fresh apps (npm, tsc, bundlers), while the server suites wait.
     {
       name: 'packages in apps',
       command: 'npx playwright test --project=packages',

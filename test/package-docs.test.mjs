@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { changelogProblems, readmeProblems } from '../scripts/package-docs.mjs';
+import { changelogProblems, readmeProblems } from '../e2e/packages/support.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const blob = 'https://github.com/open-passage/open-passage/blob/main/';
