@@ -9,7 +9,6 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/www/**',
-      'loader/**',
       '**/generated/**',
       'src/components.d.ts',
       'test-results/**',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Hand-written because it fixes what is particular to this package's Stencil output (no tool knows it):
-// the internal elements taken out, the entries and loader written, declaration specifiers given extensions
+// the internal elements taken out, the main entry written, declaration specifiers given extensions
 // (tsc-alias --resolve-full-paths adds them only where a .js file sits beside, which dist/types lacks).
 /**
  * Runs after `stencil build` (`npm run build:elements`) and shapes what the `open-passage` package
@@ -9,25 +9,22 @@
  * plain page loads with a script tag and which defines each element when it first appears.
  *
  * 1. `dist/index.js` (the main entry) re-exports what `dist/open-passage/index.js` exports, from the
- *    modules that hold it, and defines the public elements on demand when imported in a browser.
- * 2. `loader/index.js` / `.d.ts`: `defineCustomElements()` defines the public elements from
- *    `dist/open-passage/` (each element's module is its own chunk for bundlers).
- * 3. Stencil writes the declaration files with extensionless relative imports (`from './client'`),
+ *    modules that hold it, and defines the public elements on demand when imported in a browser
+ *    (`loader/define-on-import.js`, minified). `open-passage/loader` is hand-written (`loader/`).
+ * 2. Stencil writes the declaration files with extensionless relative imports (`from './client'`),
  *    which TypeScript refuses under moduleResolution node16/nodenext in an ESM package: each relative
  *    specifier in the shipped .d.ts files becomes the file it resolves to (`./client/index.js`).
- * 4. Declaration files no public entry reaches (views, locales, internals) are deleted from dist/types.
- * 5. custom-elements.json names each element's shipped module (`dist/open-passage/<tag>.js`) rather
+ * 3. Declaration files no public entry reaches (views, locales, internals) are deleted from dist/types.
+ * 4. custom-elements.json names each element's shipped module (`dist/open-passage/<tag>.js`) rather
  *    than its TypeScript source, which the package does not contain, and the main entry as the module
  *    of the types its props and events use (test/elements-package.test.mjs: it exports each of them).
  * 0. The view gallery (`<passage-view-gallery>`, served from `www/` at /dev/views in development) is
  *    not shipped: its module, its exports and its autoloader entry leave `dist/open-passage/`.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { transformSync } from 'esbuild';
 import ts from 'typescript';
-
-/** The elements `defineCustomElements()` defines (not the test-only view preview). */
-const ELEMENTS = ['passage-auth', 'passage-login', 'passage-register', 'passage-profile'];
 
 // 0. Development-only elements leave the package (each step fails loudly if the build changed shape):
 //    their modules, the chunks only they used, and their declarations in the public types.
@@ -107,84 +104,10 @@ writeFileSync(
   'dist/index.js',
   exportStatements.map((statement) => statement.replace(/from\s*"\.\//, 'from"./open-passage/')).join('\n') +
     '\n' +
-    defineOnImport(ELEMENTS),
+    transformSync(readFileSync('loader/define-on-import.js', 'utf8'), { minify: true }).code,
 );
 
-/**
- * The main entry's one side effect (package.json `sideEffects` lists the file): `import 'open-passage'`
- * defines each public element when its tag first appears in the document, loading only that element's
- * module (a chunk of its own for bundlers: the paths are static, unlike the autoloader's). Outside a
- * browser (server rendering, Node, test runners without a DOM) it does nothing, so importing the
- * package there never throws. Tags inside another component's shadow root are not seen: there,
- * `defineCustomElements()` from `open-passage/loader` defines them (README, docs/frameworks.md).
- */
-function defineOnImport(tags) {
-  return `
-const ON_IMPORT = {
-${tags.map((tag) => `  '${tag}': () => import('./open-passage/${tag}.js'),`).join('\n')}
-};
-if (typeof document !== 'undefined' && typeof customElements !== 'undefined' && typeof MutationObserver !== 'undefined') {
-  const pending = new Map(Object.entries(ON_IMPORT).filter(([tag]) => !customElements.get(tag)));
-  const observer = new MutationObserver((records) => {
-    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1) look(node);
-  });
-  const look = (root) => {
-    for (const [tag, load] of pending) {
-      if (root.localName === tag || root.querySelector(tag)) {
-        pending.delete(tag);
-        load().then((module) => module.defineCustomElement());
-      }
-    }
-    if (pending.size === 0) observer.disconnect();
-  };
-  if (pending.size > 0) {
-    observer.observe(document, { childList: true, subtree: true });
-    look(document.documentElement);
-  }
-}
-`;
-}
-
-// 2. The loader.
-mkdirSync('loader', { recursive: true });
-writeFileSync(
-  'loader/index.js',
-  `export { setNonce } from '../dist/index.js';
-
-const ELEMENTS = {
-${ELEMENTS.map((tag) => `  '${tag}': () => import('../dist/open-passage/${tag}.js'),`).join('\n')}
-};
-
-/** Defines the open-passage elements in this browser's custom-element registry. */
-export async function defineCustomElements(_win, options = {}) {
-  if (typeof window === 'undefined') return;
-  const exclude = new Set(options.exclude ?? []);
-  const tags = Object.keys(ELEMENTS).filter((tag) => !exclude.has(tag));
-  const modules = await Promise.all(tags.map((tag) => ELEMENTS[tag]()));
-  for (const module of modules) module.defineCustomElement();
-}
-
-/** @deprecated Nothing to polyfill; kept for code written against Stencil's loader. */
-export async function applyPolyfills() {}
-`,
-);
-writeFileSync(
-  'loader/index.d.ts',
-  `export type { Components, JSX } from '../dist/types/components.js';
-export interface CustomElementsDefineOptions {
-  /** Tags not to define. */
-  exclude?: string[];
-}
-/** Defines ${ELEMENTS.map((tag) => `<${tag}>`).join(', ')} (resolves once they are defined). */
-export declare function defineCustomElements(win?: Window, opts?: CustomElementsDefineOptions): Promise<void>;
-/** @deprecated Nothing to polyfill; kept for code written against Stencil's loader. */
-export declare function applyPolyfills(): Promise<void>;
-/** Sets the nonce added to the style tags the elements create (for a Content-Security-Policy). */
-export declare function setNonce(nonce: string): void;
-`,
-);
-
-// 3. Explicit extensions in declaration files. Here, not in src/ (`./steps.js`): Stencil 4.45 finds the
+// 2. Explicit extensions in declaration files. Here, not in src/ (`./steps.js`): Stencil 4.45 finds the
 //    runtime features the elements use (functional components, listeners) by following `./x` to x.ts(x),
 //    never `./x.js`, so with those its runtime lacks them and the elements render nothing. Stencil writes
 //    some of these specifiers itself anyway (`@stencil/core` as `…/stencil-public-runtime`, `../types`).
@@ -224,7 +147,7 @@ for (const root of ROOTS) {
   }
 }
 
-// 4. Only the declaration files the entries reach.
+// 3. Only the declaration files the entries reach.
 const ENTRIES = [
   'dist/types/index.d.ts',
   'dist/types/components.d.ts',
@@ -252,7 +175,7 @@ for (const file of declarationFiles('dist/types')) {
     pruned++;
   }
 }
-// 5. The manifest's module paths.
+// 4. The manifest's module paths.
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
 for (const module of manifest.modules) {
   const tag = module.declarations.find((declaration) => declaration.customElement)?.tagName;

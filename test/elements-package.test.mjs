@@ -71,4 +71,18 @@ describe('the built elements package', () => {
     const exported = new Set(exports.map((symbol) => symbol.name));
     expect(references.filter((name) => !exported.has(name))).toEqual([]);
   });
+
+  it('defines every public element, and only those, from the loader and on import', () => {
+    const tags = JSON.parse(read('custom-elements.json'))
+      .modules.flatMap((module) => module.declarations.map((declaration) => declaration.tagName))
+      .filter(Boolean)
+      .sort();
+    expect(tags.length, 'no elements in custom-elements.json').toBeGreaterThan(0);
+    for (const file of ['loader/index.js', 'loader/define-on-import.js']) {
+      const loaded = [
+        ...read(file).matchAll(/'([a-z-]+)': \(\) => import\('\.\.\/dist\/open-passage\/\1\.js'\)/g),
+      ];
+      expect(loaded.map(([, tag]) => tag).sort(), file).toEqual(tags);
+    }
+  });
 });
