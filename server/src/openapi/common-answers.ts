@@ -18,6 +18,12 @@ export interface OpenApiObject {
   } & Record<string, unknown>;
 }
 
+/**
+ * What @fastify/swagger writes for an answer whose route describes none: its own placeholder, or the
+ * description of the body's schema (ErrorBody's "Error").
+ */
+const PLACEHOLDERS = new Set(['Default Response', 'Error']);
+
 /** `{code, error}`, declared once as `components.schemas.Error`: every refusal of this shape refers to it. */
 const errorSchema = () => ({ $ref: '#/components/schemas/Error' });
 
@@ -91,8 +97,7 @@ function commonAnswersOf(path: string, method: string, operation: Operation): [s
  * reference to `components.responses` where the route documents no answer of that status, and as a
  * JSON alternative where it documents another content type (the contact endpoint's 400). The routes'
  * own `{code, error}` answers refer to `components.schemas.Error` instead of repeating it, and an
- * answer @fastify/swagger calls "Default Response" (its route gives no description) is named by its
- * status (`OK`, `Created`). Only the document changes: the routes validate and serialize as before.
+ * answer its route gives no description of is named by its status (`OK`, `Created`, `Unauthorized`). Only the document changes: the routes validate and serialize as before.
  */
 export function withCommonAnswers<T extends OpenApiObject>(document: T): T {
   document.components = {
@@ -104,7 +109,7 @@ export function withCommonAnswers<T extends OpenApiObject>(document: T): T {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = (operation.responses ??= {});
       for (const [status, answer] of Object.entries(responses)) {
-        if (answer.description === 'Default Response') answer.description = STATUS_CODES[status] ?? status;
+        if (PLACEHOLDERS.has(answer.description ?? '')) answer.description = STATUS_CODES[status] ?? status;
         const json = answer.content?.['application/json'];
         if (json && canonical(json.schema) === ERROR_BODY) json.schema = errorSchema();
       }

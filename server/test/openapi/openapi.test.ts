@@ -162,7 +162,7 @@ describe('GET /v1/openapi.json documents answers', () => {
           JSON.stringify(schema.properties) === JSON.stringify(schemas.Error?.properties)
         )
           inline.push(`${method.toUpperCase()} ${path} ${status}`);
-        if (!answer.$ref && !answer.description?.match(/^(?!Default Response$)./))
+        if (!answer.$ref && !answer.description?.match(/^(?!(Default Response|Error)$)./))
           unnamed.push(`${method.toUpperCase()} ${path} ${status}`);
       }
     }
