@@ -1,10 +1,12 @@
 /** Where the generated API reference lives: `docs/server/api.md`. */
 export declare const API_DOCS_FILE: string;
 
-/** An OpenAPI 3.1 document as `GET /v1/openapi.json` serves it (only what the renderer reads is typed). */
+/** An OpenAPI 3.1 document as `GET /v1/openapi.json` serves it (only what the script reads is typed). */
 export interface OpenApiDocument {
-  info?: { title?: string; version?: string };
-  paths?: Record<string, Record<string, unknown>>;
+  info: { title: string; version: string; description?: string };
+  tags: { name: string; 'x-displayName'?: string }[];
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }> }>>;
+  components: { responses: Record<string, { description: string }> };
 }
 
 /**
@@ -19,7 +21,7 @@ export declare function openApiDocument(server: {
   loadConfig: (env: Record<string, string>) => unknown;
 }): Promise<OpenApiDocument>;
 
-/** The Markdown of `docs/server/api.md` for a document, formatted with the repository's Prettier settings. */
+/** The Markdown of `docs/server/api.md` for a document, rendered by Scalar and formatted by Prettier. */
 export declare function renderApiDocs(document: OpenApiDocument): Promise<string>;
 
 /** GitHub's anchor for a heading. */

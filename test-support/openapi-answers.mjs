@@ -44,7 +44,9 @@ export function answerChecker(document) {
     const schema = answer.content[type]?.schema;
     if (!schema) return [`${where}: content type ${type} not documented`];
     const key = `${verb} ${route.template} ${status} ${type}`;
-    if (!compiled.has(key)) compiled.set(key, ajv.compile(schema));
+    // Beside the document's components, so that a `$ref` to `components.schemas` resolves.
+    if (!compiled.has(key))
+      compiled.set(key, ajv.compile({ components: document.components, allOf: [schema] }));
     const validate = compiled.get(key);
     if (validate(body)) return [];
     return validate.errors.map((e) => `${where}: ${e.instancePath || '(body)'} ${e.message}`);

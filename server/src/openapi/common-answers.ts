@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { ErrorBody } from 'open-passage/contract';
 import { MAX_PARAM_LENGTH } from '../http/error-handler.js';
 
@@ -11,12 +12,33 @@ interface Operation {
 }
 export interface OpenApiObject {
   paths?: Record<string, Record<string, Operation>>;
-  components?: { responses?: Record<string, Answer> } & Record<string, unknown>;
+  components?: {
+    responses?: Record<string, Answer>;
+    schemas?: Record<string, unknown>;
+  } & Record<string, unknown>;
 }
+
+/**
+ * What @fastify/swagger writes for an answer whose route describes none: its own placeholder, or the
+ * description of the body's schema (ErrorBody's "Error").
+ */
+const PLACEHOLDERS = new Set(['Default Response', 'Error']);
+
+/** `{code, error}`, declared once as `components.schemas.Error`: every refusal of this shape refers to it. */
+const errorSchema = () => ({ $ref: '#/components/schemas/Error' });
+
+/** A schema as JSON with its keys sorted, to compare schemas whatever order their keys come in. */
+const canonical = (schema: unknown): string =>
+  JSON.stringify(schema, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  );
+const ERROR_BODY = canonical(ErrorBody);
 
 const errorAnswer = (description: string): Answer => ({
   description,
-  content: { 'application/json': { schema: ErrorBody } },
+  content: { 'application/json': { schema: errorSchema() } },
 });
 
 /**
@@ -73,18 +95,29 @@ function commonAnswersOf(path: string, method: string, operation: Operation): [s
 /**
  * @fastify/swagger's `transformObject`: every operation lists the common answers it can get, as a
  * reference to `components.responses` where the route documents no answer of that status, and as a
- * JSON alternative where it documents another content type (the contact endpoint's 400).
+ * JSON alternative where it documents another content type (the contact endpoint's 400). The routes'
+ * own `{code, error}` answers refer to `components.schemas.Error` instead of repeating it, and an
+ * answer its route gives no description of is named by its status (`OK`, `Created`, `Unauthorized`). Only the document changes: the routes validate and serialize as before.
  */
 export function withCommonAnswers<T extends OpenApiObject>(document: T): T {
-  document.components = { ...document.components, responses: { ...COMMON_ANSWERS } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, Error: structuredClone(ErrorBody) },
+    responses: structuredClone(COMMON_ANSWERS),
+  };
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
       const responses = (operation.responses ??= {});
+      for (const [status, answer] of Object.entries(responses)) {
+        if (PLACEHOLDERS.has(answer.description ?? '')) answer.description = STATUS_CODES[status] ?? status;
+        const json = answer.content?.['application/json'];
+        if (json && canonical(json.schema) === ERROR_BODY) json.schema = errorSchema();
+      }
       for (const [status, name] of commonAnswersOf(path, method, operation)) {
         const own = responses[status];
         if (!own) responses[status] = { $ref: `#/components/responses/${name}` };
         else if (own.content && !own.content['application/json'])
-          own.content['application/json'] = { schema: ErrorBody };
+          own.content['application/json'] = { schema: errorSchema() };
       }
     }
   }

@@ -2,6 +2,25 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { type OpenApiObject, withCommonAnswers } from './common-answers.js';
 
+/** The routes' tags in reading order, each with its title (`x-displayName`, which reference viewers show). */
+const TAGS: [name: string, title: string][] = [
+  ['apps', 'App'],
+  ['users', 'Users'],
+  ['one-time codes', 'One-time codes'],
+  ['magic links', 'Magic links'],
+  ['tokens', 'Tokens and keys'],
+  ['current user', 'Current user'],
+  ['passkeys', 'Passkeys'],
+  ['devices', 'Passkeys of the signed-in user (devices)'],
+  ['social', 'Social login'],
+  ['contact', 'Contact endpoint (EmailJS-compatible)'],
+  ['admin', 'Admin API'],
+  ['management', 'Management API (app API keys)'],
+  ['webhooks', 'Webhooks'],
+  ['operations', 'Operations'],
+  ['development', 'Development'],
+];
+
 /** Must be registered before any route: @fastify/swagger collects route schemas as they are added. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
@@ -15,6 +34,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         version: '0.1.0',
       },
       servers: [{ url: publicUrl }],
+      tags: TAGS.map(([name, title]) => ({ name, 'x-displayName': title })),
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -150,7 +150,7 @@ describe('the answer checker', () => {
   };
   const check = answerChecker(document);
 
-  it('follows a reference to a common answer, and checks the content type', () => {
+  it('follows a reference to a common answer and to a shared schema, and checks the content type', () => {
     const withCommon = {
       paths: {
         '/contact': {
@@ -165,11 +165,10 @@ describe('the answer checker', () => {
       components: {
         responses: {
           HeadersTooLarge: {
-            content: {
-              'application/json': { schema: { type: 'object', required: ['code', 'error'] } },
-            },
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           },
         },
+        schemas: { Error: { type: 'object', required: ['code', 'error'] } },
       },
     };
     const checkCommon = answerChecker(withCommon);

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningTestServer, startTestServer } from '../support/test-server.js';
 
-type Answer = { $ref?: string; content?: Record<string, { schema?: Record<string, unknown> }> };
+type Answer = {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
+};
 type Operation = {
   summary?: string;
+  tags?: string[];
   security?: unknown;
   requestBody?: unknown;
   responses?: Record<string, Answer>;
@@ -64,14 +69,18 @@ describe('GET /v1/openapi.json documents answers', () => {
   let t: RunningTestServer;
   let paths: Record<string, Record<string, Operation>>;
   let common: Record<string, Answer>;
+  let schemas: Record<string, Record<string, unknown>>;
+  let tags: { name: string; 'x-displayName'?: string }[];
   beforeAll(async () => {
     t = await startTestServer({ env: { ADMIN_API_KEY: 'admin-key-for-openapi-tests-0123' } });
     const document = (await (await t.call('GET', '/v1/openapi.json')).json()) as {
       paths: typeof paths;
-      components: { responses: typeof common };
+      tags: typeof tags;
+      components: { responses: typeof common; schemas: typeof schemas };
     };
-    ({ paths } = document);
+    ({ paths, tags } = document);
     common = document.components.responses;
+    schemas = document.components.schemas;
   });
   afterAll(() => t.stop());
 
@@ -80,8 +89,12 @@ describe('GET /v1/openapi.json documents answers', () => {
     const answer = operation.responses?.[String(status)];
     return answer?.$ref ? common[answer.$ref.replace('#/components/responses/', '')] : answer;
   };
-  const schemaOf = (operation: Operation, status: number) =>
-    answerOf(operation, status)?.content?.['application/json']?.schema;
+  /** An operation's JSON body of a status, its reference to `components.schemas` followed. */
+  const schemaOf = (operation: Operation, status: number) => {
+    const schema = answerOf(operation, status)?.content?.['application/json']?.schema;
+    const ref = /^#\/components\/schemas\/(.+)$/.exec(String(schema?.$ref))?.[1];
+    return ref ? schemas[ref] : schema;
+  };
   /** A body, or each of its alternatives where the auth and management APIs share an operation. */
   const alternatives = (schema: Record<string, unknown> | undefined) =>
     (schema?.anyOf as Record<string, unknown>[] | undefined) ?? [schema];
@@ -121,6 +134,42 @@ describe('GET /v1/openapi.json documents answers', () => {
       }
     }
     expect(undocumented).toEqual([]);
+  });
+
+  it('declares the tags in reading order, each with a title, and tags every operation with them', () => {
+    const declared = tags.map((tag) => tag.name);
+    expect(declared[0]).toBe('apps');
+    expect(tags.filter((tag) => !tag['x-displayName'])).toEqual([]);
+    const used = new Set(Object.values(paths).flatMap((byMethod) => Object.values(byMethod)));
+    const undeclared = [...used]
+      .flatMap((operation) => operation.tags ?? ['(none)'])
+      .filter((tag) => !declared.includes(tag));
+    expect(undeclared).toEqual([]);
+    const tagged = new Set([...used].flatMap((operation) => operation.tags ?? []));
+    expect(declared.filter((tag) => !tagged.has(tag))).toEqual([]);
+  });
+
+  it('declares `{code, error}` once, as components.schemas.Error, and names every answer', () => {
+    expect(schemas.Error).toMatchObject({ type: 'object', required: ['code', 'error'] });
+    const inline: string[] = [];
+    const unnamed: string[] = [];
+    for (const { method, path, operation } of operations()) {
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        const schema = answer.content?.['application/json']?.schema;
+        if (
+          schema &&
+          !schema.$ref &&
+          JSON.stringify(schema.properties) === JSON.stringify(schemas.Error?.properties)
+        )
+          inline.push(`${method.toUpperCase()} ${path} ${status}`);
+        if (!answer.$ref && !answer.description?.match(/^(?!(Default Response|Error)$)./))
+          unnamed.push(`${method.toUpperCase()} ${path} ${status}`);
+      }
+    }
+    expect(inline).toEqual([]);
+    expect(unnamed).toEqual([]);
+    for (const answer of Object.values(common))
+      expect(answer.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
   /** Every operation, as `METHOD /path`, with its operation object. */
