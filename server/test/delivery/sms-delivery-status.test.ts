@@ -161,6 +161,9 @@ describe('SMS delivery status from Twilio', () => {
           .executeTakeFirst();
       for (let i = 0; i < 200 && !(await fast()); i++) await new Promise((r) => setTimeout(r, 25));
       expect(await fast()).toMatchObject({ status: 'sent', delivery_status: null });
+      // Each send ends on its own, so the held one may reach the provider after the fast one is recorded.
+      for (let i = 0; i < 200 && provider.requests.length < 2; i++)
+        await new Promise((r) => setTimeout(r, 25));
       expect(provider.requests).toHaveLength(2); // the other send is still waiting for its answer
 
       const statusUrl = statusUrlOf(server, 'twilio');
