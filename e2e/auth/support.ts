@@ -113,6 +113,15 @@ export async function submitIdentifier(el: Locator, label: string, value: string
   await el.getByRole('button', { name: 'Continue' }).click();
 }
 
+/**
+ * Switches the form to Register and waits until it shows: text typed before the new form renders goes
+ * into the sign-in form it replaces (what a person types after the click always lands in the new one).
+ */
+export async function openRegister(el: Locator): Promise<void> {
+  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(el.getByRole('heading', { name: 'Register', exact: true })).toBeVisible();
+}
+
 export const errorLine = (el: Locator): Locator => el.locator('p.error').first();
 
 /** The phone country dropdown (a combobox with a listbox). */
@@ -151,7 +160,7 @@ export async function registerByCode(
   to = identifier,
 ) {
   const el = await openPassage(page, appId);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, label, identifier);
   const message = await lastMessageTo(page, to);
   await enterCode(el, codeIn(message));

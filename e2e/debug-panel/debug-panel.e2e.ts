@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { startServer } from '../../test-support/start-server.mjs';
-import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { enterCode, openRegister, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import { recordViolations } from '../support/csp-violations';
 
 // The debug panel as `npm start` serves it in development (the repository's server settings, which
@@ -88,7 +88,7 @@ test('the log shows the events and hook calls of a real code sign-in, and the ho
     (el as unknown as { onSuccess: unknown }).onSuccess = (result: unknown) => void (w.hostSuccess = result);
   });
   const email = uniqueEmail('panel');
-  await auth.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(auth);
   await submitIdentifier(auth, 'Email address', email);
   await expect(log).toContainText(`hook beforeAuth "${email}"`);
   await expect(log).toContainText('event oneTimePasscodeRegister');
@@ -110,7 +110,7 @@ test("on /passageSuccess the panel previews the profile's dialogs and rows from 
   await openWithPanel(page);
   const auth = page.locator('passage-auth');
   const email = uniqueEmail('panel-profile');
-  await auth.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(auth);
   await submitIdentifier(auth, 'Email address', email);
   await enterCode(auth, await codeSentTo(page, email));
   await page.waitForURL(`${server.url}/passageSuccess`);

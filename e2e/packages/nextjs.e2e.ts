@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { freePort, type StartedServer, startServer } from '../../test-support/start-server.mjs';
-import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { enterCode, openRegister, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import { codeFromOutbox } from './packed-server';
 import { cleanEnv, npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
@@ -274,7 +274,7 @@ for (const path of Object.keys(listeners)) {
     const { problems, ownApi } = watch(page);
     await page.goto(`${origin()}${path}`);
     const element = page.locator('passage-auth');
-    await element.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(element);
     const email = uniqueEmail(`next${path.replace('/', '-')}`);
     await submitIdentifier(element, 'Email address', email);
     await enterCode(element, await codeFor(page, email));

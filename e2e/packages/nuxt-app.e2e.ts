@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../test-support/start-server.mjs';
-import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { enterCode, openRegister, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import { codeFromOutbox, type PackedServer, startPackedServer } from './packed-server';
 import { cleanEnv, npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
@@ -169,7 +169,7 @@ test.describe('the production build, signing in against the packed open-passage-
     const el = page.locator('passage-auth');
     const events = page.getByTestId('events');
     await expect(events.getByText(`loaded:${APP_ID}`)).toBeVisible();
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     await expect(events.getByText(`oneTimePasscodeRegister:${email}`)).toBeVisible();
     await enterCode(el, await codeFromOutbox(page, server!.url, email));

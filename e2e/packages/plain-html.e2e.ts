@@ -4,6 +4,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   addVirtualAuthenticator,
   enterCode,
+  openRegister,
   submitIdentifier,
   uniqueEmail,
   withoutPasskeys,
@@ -138,7 +139,7 @@ test('the script tag page registers by one-time code from the outbox', async ({ 
   const { events, foreign } = await watch(page);
   const email = uniqueEmail('html-otp');
   const el = await openPage(page);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   await enterCode(el, await codeFromOutbox(page, server!.url, email));
   await signedIn(page);
@@ -154,7 +155,7 @@ test('the script tag page registers a passkey and signs in with it', async ({ br
     const { events, foreign } = await watch(page);
     const email = uniqueEmail('html-passkey');
     const el = await openPage(page);
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     await signedIn(page);
     expect(events).toContain('registerDevice');

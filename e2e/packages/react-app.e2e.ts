@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { enterCode, openRegister, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import {
   codeFromOutbox,
   installTimes,
@@ -275,7 +275,7 @@ test('the built app signs in by one-time code against the packed server', async 
     const email = uniqueEmail('react-otp');
     await page.goto(`${server.url}/signin.html`);
     const el = page.locator('passage-auth');
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     await enterCode(el, await codeFromOutbox(page, server.url, email));
     await page.waitForURL('**/signed-in.html');

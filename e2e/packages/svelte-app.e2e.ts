@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { enterCode, openRegister, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import {
   codeFromOutbox,
   installTimes,
@@ -105,7 +105,7 @@ test('a Svelte 5 app built with Vite signs in by one-time code against the packe
     const email = uniqueEmail('svelte-otp');
     await page.goto(`${server.url}/`);
     const el = page.locator('passage-auth');
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     await enterCode(el, await codeFromOutbox(page, server.url, email));
     await page.waitForURL('**/signed-in.html');

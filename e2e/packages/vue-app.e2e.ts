@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { enterCode, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
+import { enterCode, openRegister, submitIdentifier, uniqueEmail, withoutPasskeys } from '../auth/support';
 import { codeFromOutbox, type PackedServer, startPackedServer } from './packed-server';
 import { npmInstall, packed, preparedFolder, repoVersion, run } from './support';
 
@@ -253,7 +253,7 @@ test.describe('the built app, served by the packed open-passage-server', () => {
     ).toBeVisible();
     const events = page.getByTestId('events');
     await expect(events.getByText(`loaded:${APP_ID}`)).toBeVisible();
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     await expect(events.getByText(`oneTimePasscodeRegister:${email}`)).toBeVisible();
     await enterCode(el, await codeFor(page, email));
@@ -271,7 +271,7 @@ test.describe('the built app, served by the packed open-passage-server', () => {
     const email = uniqueEmail('vue-login');
     await page.goto(`${url}/`);
     const el = page.locator('passage-auth');
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     await enterCode(el, await codeFor(page, email));
     await expect(page.getByTestId('signed-in')).toBeVisible();
