@@ -11,6 +11,7 @@ import {
   errorLine,
   lastMessageTo,
   openPassage,
+  openRegister,
   pickCountry,
   submitIdentifier,
   uniqueEmail,
@@ -65,7 +66,7 @@ test('beforeAuth vetoes; onSuccess replaces the redirect; onEvent and DOM events
       (window as unknown as { hookLog: string[] }).hookLog.filter((entry) => entry !== 'event:onLoaded'),
     );
 
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', 'blocked@example.com');
   await expect.poll(log).toEqual(['before:blocked@example.com']);
   await expect(el.getByRole('button', { name: 'Continue' })).toBeEnabled();

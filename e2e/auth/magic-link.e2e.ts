@@ -4,6 +4,7 @@ import {
   lastMessageTo,
   linkIn,
   openPassage,
+  openRegister,
   submitIdentifier,
   uniqueEmail,
   withoutPasskeys,
@@ -19,7 +20,7 @@ test('magic link: registration and login completed in a second tab while the fir
 
   // Register: the first tab waits 2 s, sends the link and polls every 5 s.
   let el = await openPassage(page, APPS.magicLink);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   await expect(el.getByRole('heading', { name: 'Check your email to register' })).toBeVisible();
   const registration = await lastMessageTo(page, email);
@@ -49,7 +50,7 @@ test('resending a link says so, visibly and to screen readers, each time', async
   await withoutPasskeys(page);
   const email = uniqueEmail('resendlink');
   const el = await openPassage(page, APPS.magicLink);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   const first = await lastMessageTo(page, email);
   const resend = el.getByRole('button', { name: 'Resend' });

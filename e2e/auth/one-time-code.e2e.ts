@@ -6,6 +6,7 @@ import {
   errorLine,
   lastMessageTo,
   openPassage,
+  openRegister,
   submitIdentifier,
   uniqueEmail,
   withoutPasskeys,
@@ -27,7 +28,7 @@ test.describe('one-time code without passkeys (the fallback)', () => {
       await route.continue();
     });
     const el = await openPassage(page);
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     const sent = el.locator('p.text[aria-live="polite"]');
     await expect(sent).toHaveText('');
@@ -91,7 +92,7 @@ test.describe('one-time code without passkeys (the fallback)', () => {
   test('resend sends a new code; Change returns to the form with the identifier', async ({ page }) => {
     const email = uniqueEmail('resend');
     const el = await openPassage(page);
-    await el.getByRole('button', { name: 'Register', exact: true }).click();
+    await openRegister(el);
     await submitIdentifier(el, 'Email address', email);
     const first = await lastMessageTo(page, email);
     await el.getByRole('button', { name: 'Resend code' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addVirtualAuthenticator, openPassage, submitIdentifier, uniqueEmail } from './support';
+import { addVirtualAuthenticator, openPassage, openRegister, submitIdentifier, uniqueEmail } from './support';
 
 /**
  * When the browser's passkey prompt opens (docs/sign-in-elements.md#passkey-prompts): on entering a
@@ -31,7 +31,7 @@ const prompts = (page: Page) =>
 
 async function register(page: Page, email: string) {
   const el = await openPassage(page);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   return el;
 }

@@ -1,13 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   addVirtualAuthenticator,
+  APPS,
   codeIn,
+  DEMO_APP,
   enterCode,
   lastMessageTo,
-  APPS,
-  DEMO_APP,
-  registerByCode,
   openPassage,
+  openRegister,
+  registerByCode,
   submitIdentifier,
   uniqueEmail,
   withoutPasskeys,
@@ -17,7 +18,7 @@ test('registers a passkey, then logs in with it by autofill and by identifier', 
   await addVirtualAuthenticator(page);
   const email = uniqueEmail('passkey');
   const el = await openPassage(page);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   await page.waitForURL('**/passageSuccess');
   const credentials = await page.evaluate(() => localStorage.getItem('psg_cred_obj'));
@@ -83,7 +84,7 @@ test('a passkey-only app says the device is not supported when passkeys are unav
 }) => {
   await withoutPasskeys(page);
   const el = await openPassage(page, APPS.noFallback);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', uniqueEmail('nopasskey'));
   await expect(el.getByText('Device not supported')).toBeVisible();
 });

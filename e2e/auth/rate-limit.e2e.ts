@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startServer } from '../../test-support/start-server.mjs';
-import { errorLine, submitIdentifier, uniqueEmail, widget, withoutPasskeys } from './support';
+import { errorLine, openRegister, submitIdentifier, uniqueEmail, widget, withoutPasskeys } from './support';
 
 // A server of this file's own whose limits are scaled down (RATE_LIMIT_FACTOR 0.01: one code per
 // identifier and app; server/test/security/retry-after.test.ts), so a registration's second code is
@@ -21,7 +21,7 @@ test('too many codes: the code screen says when to try again, from the Retry-Aft
     .poll(() => el.evaluate((node) => (node as HTMLElement & { theme?: string }).theme))
     .toBe('auto');
   const email = uniqueEmail('too-many');
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   await expect(el.getByText("We've sent you a one-time code.")).toBeVisible();
 

@@ -3,14 +3,15 @@ import {
   APPS,
   codeIn,
   countryBox,
-  DEMO_APP,
   deactivate,
-  pickCountry,
-  registerByCode,
+  DEMO_APP,
   enterCode,
   errorLine,
   lastMessageTo,
   openPassage,
+  openRegister,
+  pickCountry,
+  registerByCode,
   submitIdentifier,
   uniqueEmail,
   uniqueUsPhone,
@@ -59,7 +60,7 @@ test('an inactive account can neither sign in nor register', async ({ page }) =>
   const el = await openPassage(page);
   await submitIdentifier(el, 'Email address', email);
   await expect(errorLine(el)).toHaveText('This account is no longer active.');
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   await expect(errorLine(el)).toHaveText('This account is no longer active.');
 });
@@ -104,14 +105,14 @@ test('identifier messages of an email-or-phone app, with the dropdown following 
 test('registering an existing account, and an unknown one signing in', async ({ page }) => {
   const email = uniqueEmail('exists');
   let el = await openPassage(page);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email);
   await enterCode(el, codeIn(await lastMessageTo(page, email)));
   await page.waitForURL('**/passageSuccess');
 
   el = await openPassage(page);
   await el.getByRole('button', { name: 'Switch account' }).click();
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Email address', email.toUpperCase());
   await expect(errorLine(el)).toHaveText('An account already exists for this email.');
   await el.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -120,7 +121,7 @@ test('registering an existing account, and an unknown one signing in', async ({ 
 
 test('registration metadata: every field required and checked by type', async ({ page }) => {
   const el = await openPassage(page, APPS.metadata);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await el.getByLabel('Email address', { exact: true }).fill(uniqueEmail('meta'));
   await el.getByRole('button', { name: 'Continue' }).click();
   await expect(el.getByText('This field is required.').first()).toBeVisible();
@@ -146,7 +147,7 @@ test('registration metadata: every field required and checked by type', async ({
 test('registration metadata: with every field valid the registration completes', async ({ page }) => {
   const email = uniqueEmail('metaok');
   const el = await openPassage(page, APPS.metadata);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await el.getByLabel('Email address', { exact: true }).fill(email);
   await el.getByLabel('Full name').fill('Ann Lee');
   await el.getByLabel('Birthday').fill('1990-02-03');
@@ -187,7 +188,7 @@ test('public_signup false: the notice, and the server refusal shown', async ({ p
 test('phone app: registration by text message code', async ({ page }) => {
   const number = uniqueUsPhone();
   const el = await openPassage(page, APPS.phone);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(
     el,
     'Phone number',
@@ -203,7 +204,7 @@ test('phone app: registering a number that has an account already', async ({ pag
   const number = uniqueUsPhone();
   await registerByCode(page, APPS.phone, 'Phone number', number, `+1${number}`);
   const el = await openPassage(page, APPS.phone);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await submitIdentifier(el, 'Phone number', number);
   await expect(errorLine(el)).toHaveText('An account already exists for this phone number.');
 });
@@ -226,7 +227,7 @@ test('both app: a phone number with a country from the dropdown registers and lo
   const national = `07400 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   const e164 = `+44${national.replace(/\D/g, '').slice(1)}`;
   let el = await openPassage(page, APPS.both);
-  await el.getByRole('button', { name: 'Register', exact: true }).click();
+  await openRegister(el);
   await el.getByLabel('Email or phone number', { exact: true }).fill(national);
   await pickCountry(el, 'United Kingdom');
   await el.getByRole('button', { name: 'Continue' }).click();
