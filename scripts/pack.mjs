@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The work is npm pack's; this runs it over the four packages at once (one tarball folder for the
-// e2e/packages tests, which check the tarballs, the release, which publishes them, and the size bench).
+// e2e/packages tests, which check the tarballs, and for the size bench).
 // Packs the four published packages as the registry would get them (after `npm run build`):
 // test-results/packages/<name>-<version>.tgz plus manifest.json (name → version, tarball, packed size,
 // file count), and prints the figures.
